@@ -1,0 +1,122 @@
+package search
+
+import (
+	"time"
+
+	"github.com/bounder-chess/bounder/engine"
+)
+
+// Score bounds. Mate scores are MateScore-ply (mating) and -(MateScore-ply)
+// (being mated), counted from the root of the search.
+const (
+	Infinity  = 32000
+	MateScore = 31000
+	// MaxPly bounds the depth of the search tree (main search plus quiescence).
+	MaxPly = 128
+	// MateBound: scores beyond it (in absolute value) are mate scores.
+	MateBound = MateScore - MaxPly
+)
+
+// IsMate reports a mate score.
+func IsMate(score int) bool { return score > MateBound || score < -MateBound }
+
+// MateIn converts a mate score to moves (UCI "score mate N"): positive when
+// the side to move mates, negative when it is mated.
+func MateIn(score int) int {
+	if score > 0 {
+		return (MateScore - score + 1) / 2
+	}
+	return -(MateScore + score) / 2
+}
+
+// Bound says what a score is: exact, or only a lower or upper bound on the
+// true minimax value (fail-high or fail-low).
+type Bound uint8
+
+// Bounds.
+const (
+	BoundNone Bound = iota
+	BoundExact
+	BoundLower
+	BoundUpper
+)
+
+// Limits say when a search stops. Zero fields mean "no limit"; with no
+// limit at all the search runs to MaxDepth or until Stop.
+type Limits struct {
+	Depth    int           // iterations of iterative deepening
+	Nodes    uint64        // total nodes
+	Mate     int           // stop once a mate in this many moves is found
+	MoveTime time.Duration // exact time for this move
+	// Soft and Hard are a time budget measured from the start: no new
+	// iteration starts after Soft (scaled by stability), and the search
+	// stops at Hard whatever it is doing.
+	Soft, Hard time.Duration
+	// Infinite searches until Stop (go infinite, go ponder); PonderHit turns
+	// it into a timed search.
+	Infinite bool
+	// SearchMoves restricts the root moves (UCI searchmoves); empty = all.
+	SearchMoves []engine.Move
+}
+
+// Options select the algorithm. The zero value is not the default: use
+// DefaultOptions.
+type Options struct {
+	Driver    string // one of Drivers(); "" = MTDf
+	ETC       bool   // Enhanced Transposition Cutoffs
+	ETCDepth  int    // minimum remaining depth for ETC
+	Selective bool   // false = pure mode: no pruning, reductions or extensions
+	MTDStep   int    // step size of MTDstep, centipawns
+	// MTDfGuess2 takes MTD(f)'s first guess from two iterations ago, against
+	// odd/even oscillation (001 footnote 5).
+	MTDfGuess2 bool
+	MultiPV    int // number of best root moves to report (1 = normal)
+}
+
+// DefaultOptions are Bounder's playing defaults: MTD(f) with ETC.
+func DefaultOptions() Options {
+	return Options{Driver: "MTDf", ETC: true, ETCDepth: 3, Selective: true, MTDStep: 25, MultiPV: 1}
+}
+
+// Stats are counted per search (and reported per iteration, cumulatively).
+type Stats struct {
+	Nodes      uint64 // every node visited: Interior + Leaves + quiescence interior
+	Interior   uint64 // main-search nodes that generated moves
+	Leaves     uint64 // static evaluations (the papers' leaf count)
+	QNodes     uint64 // quiescence nodes
+	TTProbes   uint64
+	TTHits     uint64
+	TTCutoffs  uint64
+	ETCProbes  uint64
+	ETCCutoffs uint64
+	Passes     uint64 // driver passes (MT or window calls at the root)
+	Researches uint64 // passes that failed and were searched again
+	SelDepth   int    // deepest ply reached
+}
+
+// Report is sent once per completed iteration (and per MultiPV line), and
+// on bound changes during long driver sequences.
+type Report struct {
+	Depth    int
+	SelDepth int
+	MultiPV  int // 1-based line number
+	Score    int
+	Bound    Bound
+	PV       []engine.Move
+	Nodes    uint64
+	Elapsed  time.Duration
+	Hashfull int // per mille
+	Stats    Stats
+}
+
+// Result is what a search returns.
+type Result struct {
+	BestMove   engine.Move
+	PonderMove engine.Move // NullMove when unknown
+	Score      int
+	Bound      Bound
+	Depth      int // last completed iteration
+	PV         []engine.Move
+	Stats      Stats
+	Elapsed    time.Duration
+}
