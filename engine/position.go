@@ -337,6 +337,9 @@ func (p *Position) MakeNull() {
 		p.ep = NoSquare
 	}
 	p.rule50++
+	if p.side == Black {
+		p.moveNo++
+	}
 	p.side = p.side.Other()
 	p.key ^= random64[keyTurn]
 }
@@ -347,6 +350,9 @@ func (p *Position) UnmakeNull() {
 	p.stack = p.stack[:len(p.stack)-1]
 	p.keys = p.keys[:len(p.keys)-1]
 	p.side = p.side.Other()
+	if p.side == Black {
+		p.moveNo--
+	}
 	p.castle, p.ep, p.rule50, p.key = u.castle, u.ep, u.rule50, u.key
 }
 

@@ -1,28 +1,365 @@
 // Package eval is Bounder's static evaluation: a score in centipawns from
-// the side to move's view. This first version counts material only; the
-// evaluation issue replaces it with the tapered, tuned evaluation.
+// the side to move's view.
+//
+// The evaluation is tapered between a middlegame and an endgame score by
+// the game phase, and it is linear in its weights (see features.go): every
+// term is a weight times a feature count. Evaluate computes the score
+// directly; Trace extracts the feature counts so that a tuner can fit the
+// weights, and Breakdown explains a score term by term. One code path does
+// all three, so they always agree.
 package eval
 
 import "github.com/bounder-chess/bounder/engine"
 
-// PieceValue is the material value of each piece type in centipawns.
+// PieceValue is the material value of each piece type in centipawns, for
+// move ordering and exchange evaluation (fixed middlegame-ish values; the
+// evaluation's own material weights are tuned separately).
 var PieceValue = [7]int{0, 100, 320, 330, 500, 900, 0}
 
-// Evaluator evaluates positions. It may keep caches (a pawn hash table), so
-// each search thread owns one; results never depend on the cache's content.
-type Evaluator struct{}
+// Phase weights: the phase counts non-pawn material, from 0 (pawns and
+// kings only) to MaxPhase (all pieces on the board, or more).
+const (
+	MaxPhase   = 24
+	ScaleNorm  = 64    // scale factor of an ordinary (not drawish) position
+	scoreLimit = 15000 // evaluations are clamped to ±scoreLimit
+)
 
-// New returns an Evaluator.
-func New() *Evaluator { return &Evaluator{} }
+var phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
+
+// King attack units by the type of a piece attacking the enemy king zone,
+// and by the type of a piece that can give a safe check.
+var (
+	attackerUnits = [7]int{0, 0, 2, 2, 3, 5, 0}
+	checkUnits    = [7]int{0, 0, 3, 2, 4, 4, 0}
+)
+
+// Evaluator evaluates positions. It keeps a pawn hash table, so each search
+// thread owns one; results never depend on the table's content (entries
+// are verified against both pawn bitboards).
+type Evaluator struct {
+	w     *Weights
+	pawns []pawnEntry
+}
+
+const pawnTableSize = 1 << 14 // entries; a power of two
+
+// New returns an Evaluator with the default weights.
+func New() *Evaluator { return NewWithWeights(&defaultWeights) }
+
+// NewWithWeights returns an Evaluator using the weights w (shared, not copied).
+func NewWithWeights(w *Weights) *Evaluator {
+	return &Evaluator{w: w, pawns: make([]pawnEntry, pawnTableSize)}
+}
 
 // Evaluate scores pos from the side to move's view.
 func (e *Evaluator) Evaluate(pos *engine.Position) int {
-	score := 0
-	for pt := engine.Pawn; pt < engine.King; pt++ {
-		score += PieceValue[pt] * (engine.PopCount(pos.Pieces(engine.White, pt)) - engine.PopCount(pos.Pieces(engine.Black, pt)))
+	var s state
+	s.w = e.w
+	s.pawnTable = e.pawns
+	return s.evaluate(pos)
+}
+
+// state is one evaluation in progress. Scores are kept per side; tr, when
+// set, records every feature count (trace mode).
+type state struct {
+	w         *Weights
+	pawnTable []pawnEntry
+	tr        *[NumWeights][2]int32
+
+	mg, eg [2]int
+
+	pos        *engine.Position
+	occ        uint64
+	pawnAtt    [2]uint64
+	attackedBy [2][7]uint64 // squares attacked by colour c's pieces of a type
+	attacked   [2]uint64    // squares attacked by colour c
+	kingAtkN   [2]int       // pieces of colour c attacking the enemy king zone
+	kingUnits  [2]int       // attack units of colour c on the enemy king zone
+	passed     [2]uint64
+
+	// results kept for Trace and Breakdown
+	phase          int
+	scaleW, scaleB int
+	drawn          bool
+}
+
+// add counts n of feature f for colour c.
+func (s *state) add(c engine.Color, f int, n int) {
+	w := &s.w[f]
+	s.mg[c] += int(w.MG) * n
+	s.eg[c] += int(w.EG) * n
+	if s.tr != nil {
+		s.tr[f][c] += int32(n)
 	}
+}
+
+// evaluate runs the whole evaluation and returns the side to move's score.
+func (s *state) evaluate(pos *engine.Position) int {
+	s.pos = pos
+	s.occ = pos.Occupied()
+	if insufficientMaterial(pos) {
+		s.drawn = true
+		return 0
+	}
+	for c := engine.White; c <= engine.Black; c++ {
+		s.pawnAtt[c] = engine.PawnAttacksBB(c, pos.Pieces(c, engine.Pawn))
+	}
+	s.evalPawns()
+	for c := engine.White; c <= engine.Black; c++ {
+		s.evalPieces(c)
+	}
+	for c := engine.White; c <= engine.Black; c++ {
+		s.attacked[c] |= s.pawnAtt[c]
+		s.attackedBy[c][engine.Pawn] = s.pawnAtt[c]
+	}
+	for c := engine.White; c <= engine.Black; c++ {
+		s.evalKing(c)
+		s.evalPassed(c)
+		s.evalThreats(c)
+		s.evalMopUp(c)
+	}
+	s.add(pos.SideToMove(), fTempo, 1)
+
+	s.phase = gamePhase(pos)
+	s.scaleW = scaleFactor(pos, engine.White)
+	s.scaleB = scaleFactor(pos, engine.Black)
+	v := combine(s.mg[0]-s.mg[1], s.eg[0]-s.eg[1], s.phase, s.scaleW, s.scaleB)
 	if pos.SideToMove() == engine.Black {
-		return -score
+		return -v
 	}
-	return score
+	return v
+}
+
+// combine tapers the middlegame and endgame scores (white's view) by the
+// phase, then scales the result: by scaleW when it favours white, by scaleB
+// when it favours black. The result is white's view, clamped.
+func combine(mg, eg, phase, scaleW, scaleB int) int {
+	v := mg*phase + eg*(MaxPhase-phase)
+	sc := scaleW
+	if v < 0 {
+		sc = scaleB
+	}
+	v = v * sc / (MaxPhase * ScaleNorm)
+	return min(max(v, -scoreLimit), scoreLimit)
+}
+
+// gamePhase counts non-pawn material: MaxPhase with every piece on the board.
+func gamePhase(pos *engine.Position) int {
+	ph := 0
+	for pt := engine.Knight; pt <= engine.Queen; pt++ {
+		ph += phaseWeight[pt] * engine.PopCount(pos.PiecesOfType(pt))
+	}
+	return min(ph, MaxPhase)
+}
+
+// evalPieces scores colour c's knights, bishops, rooks, queens and king:
+// material, piece squares, mobility, files, outposts, and attacks on the
+// enemy king zone (counted here, scored in evalKing).
+func (s *state) evalPieces(c engine.Color) {
+	pos := s.pos
+	them := c.Other()
+	own := pos.ColorPieces(c)
+	ourPawns := pos.Pieces(c, engine.Pawn)
+	theirPawns := pos.Pieces(them, engine.Pawn)
+	mobArea := ^own &^ s.pawnAtt[them]
+	zone := kingZone[pos.KingSquare(them)]
+	theirKingRank := relRank(c, pos.KingSquare(them))
+
+	for pt := engine.Knight; pt <= engine.Queen; pt++ {
+		b := pos.Pieces(c, pt)
+		if b == 0 {
+			continue
+		}
+		s.add(c, fMaterial+int(pt)-1, engine.PopCount(b))
+		pst := fPST + (int(pt)-1)*32
+		for b != 0 {
+			sq := engine.PopLSB(&b)
+			s.add(c, pst+pstIndex(c, sq), 1)
+			var att uint64
+			switch pt {
+			case engine.Knight:
+				att = engine.KnightAttacks(sq)
+			case engine.Bishop:
+				att = engine.BishopAttacks(sq, s.occ)
+			case engine.Rook:
+				att = engine.RookAttacks(sq, s.occ)
+			default:
+				att = engine.QueenAttacks(sq, s.occ)
+			}
+			s.attackedBy[c][pt] |= att
+			s.attacked[c] |= att
+			if z := att & zone; z != 0 {
+				s.kingAtkN[c]++
+				s.kingUnits[c] += attackerUnits[pt] + engine.PopCount(z)
+			}
+			mob := engine.PopCount(att & mobArea)
+			r := relRank(c, sq)
+			switch pt {
+			case engine.Knight, engine.Bishop:
+				if pt == engine.Knight {
+					s.add(c, fMobN+mob, 1)
+				} else {
+					s.add(c, fMobB+mob, 1)
+				}
+				if r >= 3 && r <= 5 && engine.PawnAttacks(them, sq)&ourPawns != 0 &&
+					attackSpan[c][sq]&theirPawns == 0 {
+					if pt == engine.Knight {
+						s.add(c, fOutpostN, 1)
+					} else {
+						s.add(c, fOutpostB, 1)
+					}
+				}
+			case engine.Rook, engine.Queen:
+				open, semi := fRookOpen, fRookSemi
+				seventh := fRook7th
+				if pt == engine.Rook {
+					s.add(c, fMobR+mob, 1)
+				} else {
+					s.add(c, fMobQ+mob, 1)
+					open, semi, seventh = fQueenOpen, fQueenSemi, fQueen7th
+				}
+				file := fileBB[sq.File()]
+				if file&ourPawns == 0 {
+					if file&theirPawns == 0 {
+						s.add(c, open, 1)
+					} else {
+						s.add(c, semi, 1)
+					}
+				}
+				if r == 6 && (theirKingRank == 7 || theirPawns&rankBB[relRankToAbs(c, 6)] != 0) {
+					s.add(c, seventh, 1)
+				}
+			}
+		}
+	}
+	if engine.PopCount(pos.Pieces(c, engine.Bishop)) >= 2 {
+		s.add(c, fBishopPair, 1)
+	}
+	ksq := pos.KingSquare(c)
+	s.add(c, fPST+5*32+pstIndex(c, ksq), 1)
+	katt := engine.KingAttacks(ksq)
+	s.attackedBy[c][engine.King] = katt
+	s.attacked[c] |= katt
+}
+
+// relRankToAbs converts a rank relative to colour c to an absolute rank.
+func relRankToAbs(c engine.Color, r int) int { return r ^ int(c)*7 }
+
+// evalKing scores the safety of colour c's king: the enemy's attack units
+// (credited to the enemy), the pawn shield, pawn storms and open files.
+func (s *state) evalKing(c engine.Color) {
+	pos := s.pos
+	them := c.Other()
+	ksq := pos.KingSquare(c)
+
+	if s.kingAtkN[them] > 0 {
+		units := s.kingUnits[them]
+		safe := ^s.attacked[c] &^ pos.ColorPieces(them)
+		if b := engine.KnightAttacks(ksq) & s.attackedBy[them][engine.Knight] & safe; b != 0 {
+			units += checkUnits[engine.Knight]
+		}
+		bishopRays := engine.BishopAttacks(ksq, s.occ)
+		rookRays := engine.RookAttacks(ksq, s.occ)
+		if bishopRays&s.attackedBy[them][engine.Bishop]&safe != 0 {
+			units += checkUnits[engine.Bishop]
+		}
+		if rookRays&s.attackedBy[them][engine.Rook]&safe != 0 {
+			units += checkUnits[engine.Rook]
+		}
+		if (bishopRays|rookRays)&s.attackedBy[them][engine.Queen]&safe != 0 {
+			units += checkUnits[engine.Queen]
+		}
+		// zone squares the enemy attacks that only our king defends
+		defended := s.attacked[c]&^s.attackedBy[c][engine.King] | s.pawnAtt[c]
+		units += engine.PopCount(kingZone[ksq] & s.attacked[them] &^ defended)
+		s.add(them, fKingAtk+min(units, kingUnitsMax), 1)
+	}
+
+	ourPawns := pos.Pieces(c, engine.Pawn)
+	theirPawns := pos.Pieces(them, engine.Pawn)
+	front := frontOrOnRank[c][relRank(c, ksq)]
+	kf := min(max(ksq.File(), 1), 6)
+	for f := kf - 1; f <= kf+1; f++ {
+		file := fileBB[f]
+		ff := foldFile(f) * 8
+		ours := ourPawns & file & front
+		theirs := theirPawns & file & front
+		ourRank := 0
+		if ours != 0 {
+			ourRank = relRank(c, nearest(c, ours))
+		}
+		s.add(c, fShield+ff+ourRank, 1)
+		if theirs != 0 {
+			theirRank := relRank(c, nearest(c, theirs))
+			if ourRank != 0 && ourRank == theirRank-1 {
+				s.add(c, fStormBlk+theirRank, 1)
+			} else {
+				s.add(c, fStorm+ff+theirRank, 1)
+			}
+		} else {
+			s.add(c, fStorm+ff, 1)
+		}
+		if file&ourPawns == 0 {
+			if file&theirPawns == 0 {
+				s.add(c, fKingOpen, 1)
+			} else {
+				s.add(c, fKingSemi, 1)
+			}
+		}
+	}
+}
+
+// nearest is the square of b closest to colour c's first rank.
+func nearest(c engine.Color, b uint64) engine.Square {
+	if c == engine.White {
+		return engine.LSB(b)
+	}
+	return engine.Square(63 - leadingZeros(b))
+}
+
+// evalPassed scores colour c's passed pawns beyond their pawn-structure
+// bonus: an empty stop square, a free and safe path, and king distances.
+func (s *state) evalPassed(c engine.Color) {
+	pos := s.pos
+	them := c.Other()
+	ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
+	for b := s.passed[c]; b != 0; {
+		sq := engine.PopLSB(&b)
+		r := relRank(c, sq)
+		stop := stopSquare(c, sq)
+		if s.occ&engine.SquareBB(stop) == 0 {
+			s.add(c, fPassFree+r, 1)
+			if path := forwardFile[c][sq]; path&s.occ == 0 && path&s.attacked[them] == 0 {
+				s.add(c, fPassSafe+r, 1)
+			}
+		}
+		s.add(c, fPassKUs+r, distance[ourKing][stop])
+		s.add(c, fPassKThm+r, distance[theirKing][stop])
+	}
+}
+
+// evalThreats credits colour c for enemy pieces attacked by pawns or by
+// lesser pieces, and for undefended enemy pieces it attacks.
+func (s *state) evalThreats(c engine.Color) {
+	pos := s.pos
+	them := c.Other()
+	for pt := engine.Knight; pt <= engine.Queen; pt++ {
+		if n := engine.PopCount(s.pawnAtt[c] & pos.Pieces(them, pt)); n != 0 {
+			s.add(c, fThreatP+int(pt)-int(engine.Knight), n)
+		}
+	}
+	minors := s.attackedBy[c][engine.Knight] | s.attackedBy[c][engine.Bishop]
+	if n := engine.PopCount(minors & pos.Pieces(them, engine.Rook)); n != 0 {
+		s.add(c, fThreatM, n)
+	}
+	if n := engine.PopCount(minors & pos.Pieces(them, engine.Queen)); n != 0 {
+		s.add(c, fThreatM+1, n)
+	}
+	if n := engine.PopCount(s.attackedBy[c][engine.Rook] & pos.Pieces(them, engine.Queen)); n != 0 {
+		s.add(c, fThreatR, n)
+	}
+	targets := pos.ColorPieces(them) &^ pos.Pieces(them, engine.King)
+	if n := engine.PopCount(targets & s.attacked[c] &^ s.attacked[them]); n != 0 {
+		s.add(c, fHanging, n)
+	}
 }

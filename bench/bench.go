@@ -1,0 +1,110 @@
+// Package bench is Bounder's fixed-depth benchmark ("bounder bench" and the
+// UCI "bench" command): the positions in Positions searched one by one to a
+// fixed depth with the default options and a cleared transposition table.
+//
+// The total node count is the engine's signature: it depends only on the
+// search and evaluation code, never on time, threads or hardware, so a
+// change that is meant not to alter the search must leave it unchanged
+// (OpenBench and fishtest read it from the last line, "N nodes M nps").
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/search"
+)
+
+// DefaultDepth is the bench depth when none is given: about 9 M nodes and
+// 5-10 s on one core with the first search (retune as the search changes).
+const DefaultDepth = 9
+
+// hashMiB is the bench's transposition table size; the table is cleared
+// before each position, so the size only has to hold one search. (A
+// variable so that the tests, which clear it 150 times, can shrink it.)
+var hashMiB = 16
+
+// Run searches every position of Positions to depth (DefaultDepth when
+// depth <= 0), writes one line per position and last the total as
+// "N nodes M nps", and returns the total node count.
+func Run(out io.Writer, depth int) (nodes uint64, err error) {
+	if depth <= 0 {
+		depth = DefaultDepth
+	}
+	if depth > search.MaxPly {
+		return 0, fmt.Errorf("bench: depth %d is over the maximum %d", depth, search.MaxPly)
+	}
+	s := search.NewSearcher(hashMiB)
+	opt := search.DefaultOptions()
+	var elapsed time.Duration
+	for i, fen := range Positions {
+		pos, err := engine.ParseFEN(fen)
+		if err != nil {
+			return nodes, fmt.Errorf("bench: position %d: %v", i+1, err)
+		}
+		s.Clear()
+		start := time.Now()
+		res := s.Search(context.Background(), pos, search.Limits{Depth: depth}, opt, nil)
+		el := time.Since(start)
+		elapsed += el
+		nodes += res.Stats.Nodes
+		if _, err := fmt.Fprintf(out, "position %2d/%d  bestmove %-5s  score %-9s  depth %2d  nodes %10d  time %s\n",
+			i+1, len(Positions), res.BestMove, scoreText(res.Score), res.Depth, res.Stats.Nodes,
+			el.Round(time.Millisecond)); err != nil {
+			return nodes, err
+		}
+	}
+	_, err = fmt.Fprintf(out, "%d nodes %d nps\n", nodes, nps(nodes, elapsed))
+	return nodes, err
+}
+
+func nps(nodes uint64, d time.Duration) uint64 {
+	if d <= 0 {
+		return 0
+	}
+	return uint64(float64(nodes) / d.Seconds())
+}
+
+func scoreText(score int) string {
+	if search.IsMate(score) {
+		return "mate " + strconv.Itoa(search.MateIn(score))
+	}
+	return "cp " + strconv.Itoa(score)
+}
+
+const usage = `usage: bounder bench [DEPTH]
+
+Searches a fixed set of positions to DEPTH (default %d) with the default
+options and a cleared hash table for each, and prints the total as
+"N nodes M nps". The node count is deterministic.
+`
+
+// Main runs "bounder bench [DEPTH]" and returns the exit status.
+func Main(args []string, stdout, stderr io.Writer) int {
+	depth := DefaultDepth
+	switch {
+	case len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help"):
+		fmt.Fprintf(stdout, usage, DefaultDepth)
+		return 0
+	case len(args) == 1:
+		d, err := strconv.Atoi(args[0])
+		if err != nil || d < 1 || d > search.MaxPly {
+			fmt.Fprintf(stderr, "bounder bench: bad depth %q (want 1 to %d)\n", args[0], search.MaxPly)
+			fmt.Fprintf(stderr, usage, DefaultDepth)
+			return 2
+		}
+		depth = d
+	case len(args) > 1:
+		fmt.Fprintf(stderr, usage, DefaultDepth)
+		return 2
+	}
+	if _, err := Run(stdout, depth); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+
+	"github.com/bounder-chess/bounder/bench"
+	"github.com/bounder-chess/bounder/book"
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/eval"
+	"github.com/bounder-chess/bounder/search"
+	"github.com/bounder-chess/bounder/uci"
+)
+
+// version is set at link time: go build -ldflags "-X main.version=1.0".
+var version = "0.1-dev"
+
+// uciBook adapts a Polyglot book to uci.Book: a weighted random pick.
+type uciBook struct {
+	b   *book.Book
+	rng *rand.Rand
+}
+
+func (u uciBook) Probe(pos *engine.Position, gamePly int) (engine.Move, string, bool) {
+	m, e, ok := u.b.ProbeAt(pos, gamePly, u.rng, false)
+	if !ok {
+		return engine.NullMove, "", false
+	}
+	return m, fmt.Sprintf("weight %d", e.Weight), true
+}
+
+// uciMain wires the packages into the UCI loop.
+func uciMain(stdin io.Reader, stdout, stderr io.Writer) int {
+	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+	ev := eval.New()
+	e := uci.New(uci.Config{
+		Version:  version,
+		Searcher: search.NewSearcher(uci.DefaultHashMiB),
+		Drivers:  search.Drivers(),
+		EvalText: func(pos *engine.Position) string { return ev.Breakdown(pos).String() },
+		Bench: func(out io.Writer) {
+			if _, err := bench.Run(out, 0); err != nil {
+				fmt.Fprintln(out, "info string error:", err)
+			}
+		},
+		LoadBook: func(path string) (uci.Book, error) {
+			b, err := book.Open(path)
+			if err != nil {
+				return nil, err
+			}
+			return uciBook{b, rng}, nil
+		},
+		DefaultBook: func() uci.Book { return uciBook{book.Default(), rng} },
+		OpeningName: func(pos *engine.Position) (string, bool) {
+			eco, name, ok := book.OpeningName(pos)
+			return eco + " " + name, ok
+		},
+	})
+	if err := e.Run(stdin, stdout); err != nil {
+		fmt.Fprintln(stderr, "bounder:", err)
+		return 1
+	}
+	return 0
+}

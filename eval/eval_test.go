@@ -1,0 +1,206 @@
+package eval
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/bounder-chess/bounder/engine"
+)
+
+func TestWeightsFileMatchesLayout(t *testing.T) {
+	if generatedWeights != NumWeights {
+		t.Fatalf("weights.go was generated for %d weights, the layout has %d: regenerate it with bounder tune", generatedWeights, NumWeights)
+	}
+}
+
+func TestPlayoutsAreVaried(t *testing.T) {
+	fens := playouts(t)
+	if len(fens) < 2000 {
+		t.Fatalf("only %d playout positions", len(fens))
+	}
+	phases := map[int]int{}
+	for _, fen := range fens {
+		phases[gamePhase(mustParse(t, fen))/6]++
+	}
+	for band := 0; band < 4; band++ {
+		if phases[band] < 50 {
+			t.Errorf("phase band %d has %d positions: %v", band, phases[band], phases)
+		}
+	}
+}
+
+// The trace reproduces Evaluate exactly, with the default weights and
+// with random weights (which also exercises the pawn table).
+func TestTraceMatchesEvaluate(t *testing.T) {
+	fens := allFENs(t)
+	e := New()
+	rng := rand.New(rand.NewSource(7))
+	var rw Weights
+	for i := range rw {
+		rw[i] = S{int32(rng.Intn(401) - 200), int32(rng.Intn(401) - 200)}
+	}
+	re := NewWithWeights(&rw)
+	for i, fen := range fens {
+		pos := mustParse(t, fen)
+		tr := Trace(pos)
+		w := DefaultWeights()
+		if got, want := e.Evaluate(pos), tr.Score(&w); got != want {
+			t.Fatalf("%s: Evaluate %d, trace %d", fen, got, want)
+		}
+		if i%3 == 0 {
+			if got, want := re.Evaluate(pos), tr.Score(&rw); got != want {
+				t.Fatalf("%s: random weights: Evaluate %d, trace %d", fen, got, want)
+			}
+		}
+	}
+	t.Logf("%d positions", len(fens))
+}
+
+func TestColourSymmetry(t *testing.T) {
+	e := New()
+	n := 0
+	for _, fen := range allFENs(t) {
+		pos := mustParse(t, fen)
+		mfen := colourFlipFEN(fen)
+		mpos := mustParse(t, mfen)
+		if got, want := e.Evaluate(mpos), e.Evaluate(pos); got != want {
+			t.Fatalf("%s: %d, colour-flipped %s: %d\n%s\n%s", fen, want, mfen, got,
+				e.Breakdown(pos), e.Breakdown(mpos))
+		}
+		// Feature by feature: white's counts become black's.
+		a, b := Trace(pos), Trace(mpos)
+		if len(a.Coefs) != len(b.Coefs) || a.Phase != b.Phase || a.ScaleWhite != b.ScaleBlack || a.ScaleBlack != b.ScaleWhite {
+			t.Fatalf("%s: traces differ from the colour flip's", fen)
+		}
+		for i := range a.Coefs {
+			if x, y := a.Coefs[i], b.Coefs[i]; x.Index != y.Index || x.White != y.Black || x.Black != y.White {
+				t.Fatalf("%s: feature %d: %+v vs flipped %+v", fen, x.Index, x, y)
+			}
+		}
+		n++
+	}
+	t.Logf("%d positions", n)
+}
+
+func TestFileSymmetry(t *testing.T) {
+	e := New()
+	n := 0
+	for _, fen := range allFENs(t) {
+		if strings.Fields(fen)[2] != "-" {
+			continue
+		}
+		pos := mustParse(t, fen)
+		ffen := fileFlipFEN(fen)
+		fpos := mustParse(t, ffen)
+		if got, want := e.Evaluate(fpos), e.Evaluate(pos); got != want {
+			t.Fatalf("%s: %d, a-h flipped %s: %d\n%s\n%s", fen, want, ffen, got,
+				e.Breakdown(pos), e.Breakdown(fpos))
+		}
+		n++
+	}
+	if n < 1000 {
+		t.Fatalf("only %d positions without castling rights", n)
+	}
+	t.Logf("%d positions", n)
+}
+
+// The pawn table never changes a result: no table (the trace), fresh,
+// warmed and thrashed (one-entry) tables give the same scores, and so does
+// evaluating twice.
+func TestDeterminismAndPawnCache(t *testing.T) {
+	fens := allFENs(t)
+	warm := New()
+	for _, fen := range fens {
+		warm.Evaluate(mustParse(t, fen))
+	}
+	tiny := &Evaluator{w: &defaultWeights, pawns: make([]pawnEntry, 1)}
+	w := DefaultWeights()
+	for i, fen := range fens {
+		pos := mustParse(t, fen)
+		tr := Trace(pos) // no pawn table at all
+		want := tr.Score(&w)
+		if i%20 == 0 {
+			if got := New().Evaluate(pos); got != want {
+				t.Fatalf("%s: fresh evaluator %d, trace %d", fen, got, want)
+			}
+		}
+		for _, got := range []int{warm.Evaluate(pos), warm.Evaluate(pos), tiny.Evaluate(pos)} {
+			if got != want {
+				t.Fatalf("%s: fresh evaluator %d, cached %d", fen, want, got)
+			}
+		}
+	}
+}
+
+func TestScoresBounded(t *testing.T) {
+	e := New()
+	for _, fen := range allFENs(t) {
+		if v := e.Evaluate(mustParse(t, fen)); v < -5000 || v > 5000 {
+			t.Errorf("%s: %d", fen, v)
+		}
+	}
+	// Extreme material stays within the clamp, far from mate scores.
+	pos := mustParse(t, "k7/8/8/1QQQQQQQ/QQQQQQQQ/8/8/7K b - - 0 1")
+	if v := e.Evaluate(pos); v > -10000 || v < -scoreLimit {
+		t.Errorf("15 queens: %d", v)
+	}
+	if v := combine(1<<40, 1<<40, 12, 64, 64); v != scoreLimit {
+		t.Errorf("clamp: %d", v)
+	}
+	if v := combine(-1<<40, -1<<40, 12, 64, 64); v != -scoreLimit {
+		t.Errorf("clamp: %d", v)
+	}
+}
+
+func TestStartPosition(t *testing.T) {
+	e := New()
+	pos := engine.NewPosition()
+	w := e.Evaluate(pos)
+	tempo := defaultWeights[fTempo].MG
+	if w != int(tempo) {
+		t.Errorf("start position: %d, want the tempo bonus %d", w, tempo)
+	}
+	b := mustParse(t, strings.Replace(engine.StartFEN, " w ", " b ", 1))
+	if v := e.Evaluate(b); v != w {
+		t.Errorf("start position with black to move: %d, want %d", v, w)
+	}
+}
+
+func TestEvaluateAllocs(t *testing.T) {
+	e := New()
+	positions := []*engine.Position{engine.NewPosition()}
+	for _, fen := range loadFENs(t)[:50] {
+		positions = append(positions, mustParse(t, fen))
+	}
+	allocs := testing.AllocsPerRun(20, func() {
+		for _, p := range positions {
+			e.Evaluate(p)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("Evaluate allocates: %v per run", allocs)
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	fens := loadFENs(b)
+	positions := make([]*engine.Position, 0, 512)
+	for i := 0; i < len(fens) && len(positions) < cap(positions); i += len(fens) / cap(positions) {
+		positions = append(positions, mustParse(b, fens[i]))
+	}
+	e := New()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e.Evaluate(positions[i%len(positions)])
+	}
+}
+
+func BenchmarkTrace(b *testing.B) {
+	pos := mustParse(b, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Trace(pos)
+	}
+}

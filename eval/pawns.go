@@ -1,0 +1,93 @@
+package eval
+
+import "github.com/bounder-chess/bounder/engine"
+
+// pawnEntry caches the terms that depend on the pawns alone: pawn material
+// and squares, isolated, doubled, backward, connected and passed pawns. An
+// entry holds both pawn bitboards, so a hit is exact (no collisions).
+type pawnEntry struct {
+	white, black uint64
+	valid        bool
+	mg, eg       [2]int32
+	passed       [2]uint64
+}
+
+// pawnIndex hashes the two pawn bitboards to a table slot.
+func pawnIndex(white, black uint64, size int) int {
+	h := white*0x9E3779B97F4A7C15 ^ (black+0x632BE59BD9B4E019)*0xC2B2AE3D27D4EB4F
+	h ^= h >> 29
+	return int(h>>40) & (size - 1)
+}
+
+// evalPawns adds the pawn-structure terms, from the pawn table when the
+// state has one and is not tracing, and sets s.passed.
+func (s *state) evalPawns() {
+	pos := s.pos
+	white, black := pos.Pieces(engine.White, engine.Pawn), pos.Pieces(engine.Black, engine.Pawn)
+	if s.pawnTable == nil || s.tr != nil {
+		s.computePawns()
+		return
+	}
+	e := &s.pawnTable[pawnIndex(white, black, len(s.pawnTable))]
+	if !e.valid || e.white != white || e.black != black {
+		mg0, eg0 := s.mg, s.eg
+		s.computePawns()
+		*e = pawnEntry{white: white, black: black, valid: true, passed: s.passed}
+		for c := 0; c < 2; c++ {
+			e.mg[c] = int32(s.mg[c] - mg0[c])
+			e.eg[c] = int32(s.eg[c] - eg0[c])
+		}
+		return
+	}
+	for c := 0; c < 2; c++ {
+		s.mg[c] += int(e.mg[c])
+		s.eg[c] += int(e.eg[c])
+	}
+	s.passed = e.passed
+}
+
+// computePawns scores the pawn structure of both sides.
+func (s *state) computePawns() {
+	for c := engine.White; c <= engine.Black; c++ {
+		them := c.Other()
+		ours := s.pos.Pieces(c, engine.Pawn)
+		theirs := s.pos.Pieces(them, engine.Pawn)
+		if ours == 0 {
+			s.passed[c] = 0
+			continue
+		}
+		s.add(c, fMaterial, engine.PopCount(ours))
+		var passed uint64
+		for b := ours; b != 0; {
+			sq := engine.PopLSB(&b)
+			r := relRank(c, sq)
+			f := sq.File()
+			s.add(c, fPST+pstIndex(c, sq), 1)
+
+			isolated := ours&adjacentFiles[f] == 0
+			if isolated {
+				s.add(c, fIsolated, 1)
+			}
+			doubled := forwardFile[c][sq]&ours != 0
+			if doubled {
+				s.add(c, fDoubled, 1)
+			}
+			bb := engine.SquareBB(sq)
+			if ((bb<<1)&^fileABB|(bb>>1)&^fileHBB)&ours != 0 {
+				s.add(c, fPhalanx+r, 1)
+			}
+			if engine.PawnAttacks(them, sq)&ours != 0 {
+				s.add(c, fSupport+r, 1)
+			}
+			if !isolated && supportMask[c][sq]&ours == 0 &&
+				engine.PawnAttacks(c, stopSquare(c, sq))&theirs != 0 {
+				s.add(c, fBackward, 1)
+			}
+			if !doubled && passedMask[c][sq]&theirs == 0 {
+				passed |= bb
+				s.add(c, fPassed+r, 1)
+			}
+		}
+		s.passed[c] = passed
+	}
+}

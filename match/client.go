@@ -1,0 +1,358 @@
+package match
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Timeouts of the UCI conversation outside of searching. They are generous
+// because a real engine may allocate a large hash table or load network
+// weights while it initialises.
+const (
+	uciTimeout   = 10 * time.Second // "uci" -> "uciok"
+	readyTimeout = 15 * time.Second // "isready" -> "readyok"
+	writeTimeout = 5 * time.Second  // one command written to the engine's stdin
+	quitGrace    = 300 * time.Millisecond
+)
+
+var (
+	// errEngineExited reports that the engine closed its output or its
+	// input pipe broke: the process crashed or quit.
+	errEngineExited = errors.New("engine process exited")
+	// errTimeout reports that a deadline passed without the expected answer.
+	errTimeout = errors.New("engine did not answer in time")
+)
+
+// line is one line of engine output, stamped when the reader goroutine saw it
+// so that clock accounting does not include the game goroutine's latency.
+type line struct {
+	text string
+	at   time.Time
+}
+
+// uciEngine is a running UCI engine process. It is used by one goroutine
+// (the game's); the only concurrency is internal: one goroutine reads the
+// engine's stdout and one reaps the process.
+type uciEngine struct {
+	spec   EngineSpec
+	cmd    *exec.Cmd
+	stdin  *os.File
+	stdout *os.File
+
+	lines  chan line     // closed when stdout reaches EOF
+	quit   chan struct{} // closed by close() to release the reader
+	exited chan struct{} // closed when the process has been reaped
+	// waitErr is written before exited is closed and read only after.
+	waitErr error
+
+	closeOnce sync.Once
+}
+
+// startEngine launches spec and runs the UCI initialisation (uci, setoption,
+// isready). The returned engine must be closed by the caller.
+func startEngine(ctx context.Context, spec EngineSpec) (*uciEngine, error) {
+	if spec.Cmd == "" {
+		return nil, errors.New("engine command is empty")
+	}
+	// Pipes are created by hand (not StdinPipe/StdoutPipe) so that writes
+	// can carry a deadline and so that cmd.Wait never closes the read end
+	// under the reader goroutine's feet.
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, err
+	}
+	cmd := exec.Command(spec.Cmd, spec.Args...)
+	cmd.Dir = spec.Dir
+	cmd.Stdin = inR
+	cmd.Stdout = outW
+	cmd.Stderr = nil // discarded: engines are chatty there and nobody reads it
+	cmd.WaitDelay = time.Second
+	if err := cmd.Start(); err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
+		return nil, fmt.Errorf("start %s: %w", spec.Cmd, err)
+	}
+	// The child holds its own copies; ours must go so that EOF and EPIPE
+	// are seen when the child dies.
+	inR.Close()
+	outW.Close()
+
+	e := &uciEngine{
+		spec:   spec,
+		cmd:    cmd,
+		stdin:  inW,
+		stdout: outR,
+		lines:  make(chan line, 256),
+		quit:   make(chan struct{}),
+		exited: make(chan struct{}),
+	}
+	go e.readLoop()
+	go func() {
+		e.waitErr = cmd.Wait()
+		close(e.exited)
+	}()
+
+	if err := e.initialise(ctx); err != nil {
+		e.close()
+		return nil, err
+	}
+	return e, nil
+}
+
+func (e *uciEngine) readLoop() {
+	defer close(e.lines)
+	sc := bufio.NewScanner(e.stdout)
+	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	for sc.Scan() {
+		l := line{text: strings.TrimSpace(sc.Text()), at: time.Now()}
+		select {
+		case e.lines <- l:
+		case <-e.quit:
+			return
+		}
+	}
+}
+
+func (e *uciEngine) initialise(ctx context.Context) error {
+	if err := e.send("uci"); err != nil {
+		return e.describe("uci", err)
+	}
+	if err := e.waitFor(ctx, "uciok", time.Now().Add(uciTimeout)); err != nil {
+		return e.describe("waiting for uciok", err)
+	}
+	for _, o := range e.spec.Options {
+		cmd := "setoption name " + o.Name
+		if o.Value != "" {
+			cmd += " value " + o.Value
+		}
+		if err := e.send(cmd); err != nil {
+			return e.describe("setoption", err)
+		}
+	}
+	if err := e.isReady(ctx); err != nil {
+		return e.describe("waiting for readyok", err)
+	}
+	return nil
+}
+
+// describe adds the engine's name, the step and, for a dead process, its
+// exit status to err, keeping err unwrappable.
+func (e *uciEngine) describe(step string, err error) error {
+	if errors.Is(err, errEngineExited) {
+		return fmt.Errorf("engine %s: %s: %w (%s)", e.spec.displayName(), step, err, e.exitStatus())
+	}
+	return fmt.Errorf("engine %s: %s: %w", e.spec.displayName(), step, err)
+}
+
+// exitStatus waits briefly for the process to be reaped and describes how it
+// ended. Used only for messages, so it never blocks for long.
+func (e *uciEngine) exitStatus() string {
+	select {
+	case <-e.exited:
+	case <-time.After(200 * time.Millisecond):
+		return "still running"
+	}
+	if e.waitErr == nil {
+		return "exit status 0"
+	}
+	return e.waitErr.Error()
+}
+
+func (e *uciEngine) isReady(ctx context.Context) error {
+	if err := e.send("isready"); err != nil {
+		return err
+	}
+	return e.waitFor(ctx, "readyok", time.Now().Add(readyTimeout))
+}
+
+// newGame tells the engine a new game starts and waits until it is ready.
+func (e *uciEngine) newGame(ctx context.Context) error {
+	if err := e.send("ucinewgame"); err != nil {
+		return err
+	}
+	return e.isReady(ctx)
+}
+
+// send writes one command. A broken pipe or a write that cannot complete in
+// writeTimeout (an engine no longer reading) counts as the engine being gone.
+func (e *uciEngine) send(cmd string) error {
+	_ = e.stdin.SetWriteDeadline(time.Now().Add(writeTimeout))
+	if _, err := io.WriteString(e.stdin, cmd+"\n"); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return errTimeout
+		}
+		return fmt.Errorf("%w: %v", errEngineExited, err)
+	}
+	return nil
+}
+
+// readLine returns the next line of output or an error when the deadline
+// passes, the engine exits or ctx is cancelled.
+func (e *uciEngine) readLine(ctx context.Context, deadline time.Time) (line, error) {
+	t := time.NewTimer(time.Until(deadline))
+	defer t.Stop()
+	select {
+	case l, ok := <-e.lines:
+		if !ok {
+			return line{}, errEngineExited
+		}
+		return l, nil
+	case <-t.C:
+		return line{}, errTimeout
+	case <-ctx.Done():
+		return line{}, ctx.Err()
+	}
+}
+
+// waitFor reads lines until one whose first word is token.
+func (e *uciEngine) waitFor(ctx context.Context, token string, deadline time.Time) error {
+	for {
+		l, err := e.readLine(ctx, deadline)
+		if err != nil {
+			return err
+		}
+		f := strings.Fields(l.text)
+		if len(f) == 0 {
+			continue
+		}
+		if f[0] == token {
+			return nil
+		}
+	}
+}
+
+// searchResult is what the engine answered to one "go".
+type searchResult struct {
+	bestMove string
+	score    Score
+	depth    int
+	elapsed  time.Duration // from "go" being written to "bestmove" being read
+}
+
+var errStall = errors.New("engine stalled: no bestmove")
+
+// search sends the position and the go command and waits for bestmove.
+//
+// soft is the time after which the engine is over its limit (zero when the
+// search is not limited by time); once it passes the runner sends "stop" and
+// waits up to stall more for the move. hard bounds the whole wait: no
+// bestmove by then is a stall (errStall).
+func (e *uciEngine) search(ctx context.Context, position, goCmd string, soft time.Duration, stall time.Duration) (searchResult, error) {
+	var res searchResult
+	if err := e.send(position); err != nil {
+		return res, err
+	}
+	// The clock starts before the write: the engine may answer, and the
+	// reader stamp its reply, before this goroutine runs again.
+	start := time.Now()
+	if err := e.send(goCmd); err != nil {
+		return res, err
+	}
+	deadline := start.Add(stall)
+	stopSent := false
+	if soft > 0 {
+		deadline = start.Add(soft)
+	}
+	for {
+		l, err := e.readLine(ctx, deadline)
+		if errors.Is(err, errTimeout) {
+			if soft > 0 && !stopSent {
+				// Over the limit: ask for the move, and give the engine
+				// the stall timeout to prove it is still alive.
+				stopSent = true
+				if err := e.send("stop"); err != nil {
+					return res, err
+				}
+				deadline = time.Now().Add(stall)
+				continue
+			}
+			return res, errStall
+		}
+		if err != nil {
+			return res, err
+		}
+		f := strings.Fields(l.text)
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "info":
+			parseInfo(f[1:], &res)
+		case "bestmove":
+			if len(f) > 1 {
+				res.bestMove = f[1]
+			}
+			res.elapsed = l.at.Sub(start)
+			return res, nil
+		}
+	}
+}
+
+// parseInfo updates res from the words of an "info" line. The last score
+// reported before bestmove is what the engine believes about its move.
+func parseInfo(f []string, res *searchResult) {
+	for i := 0; i < len(f); i++ {
+		switch f[i] {
+		case "depth":
+			if i+1 < len(f) {
+				if d, err := strconv.Atoi(f[i+1]); err == nil {
+					res.depth = d
+				}
+				i++
+			}
+		case "score":
+			if i+2 < len(f) {
+				v, err := strconv.Atoi(f[i+2])
+				if err == nil {
+					switch f[i+1] {
+					case "cp":
+						res.score = Score{Kind: ScoreCP, Value: v}
+					case "mate":
+						res.score = Score{Kind: ScoreMate, Value: v}
+					}
+				}
+				i += 2
+			}
+		case "pv", "string", "refutation", "currline":
+			// The rest of the line is moves or free text.
+			return
+		}
+	}
+}
+
+// close asks the engine to quit, kills it if it does not, and releases every
+// resource. Safe to call more than once.
+func (e *uciEngine) close() {
+	e.closeOnce.Do(func() {
+		_ = e.stdin.SetWriteDeadline(time.Now().Add(quitGrace))
+		_, _ = io.WriteString(e.stdin, "quit\n")
+		t := time.NewTimer(quitGrace)
+		select {
+		case <-e.exited:
+		case <-t.C:
+			_ = e.cmd.Process.Kill()
+			<-e.exited
+		}
+		t.Stop()
+		close(e.quit)
+		e.stdin.Close()
+		e.stdout.Close()
+	})
+}

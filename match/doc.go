@@ -1,0 +1,36 @@
+// Package match plays engine-versus-engine matches between UCI engines and
+// judges them statistically; it is the logic behind "bounder match".
+//
+// # Command line
+//
+// Main(args, stdout, stderr) implements the subcommand; see its usage text
+// (Main with "-h") for the flags. Progress lines go to stderr, the final
+// report to stdout.
+//
+// # Library
+//
+// The same machinery is available to other programs, such as the evaluation
+// tuner's data generation:
+//
+//   - EngineSpec says how to launch an engine (command, arguments, UCI
+//     options); ParseEngineSpec reads the command-line form.
+//   - LoadOpenings reads an EPD or PGN opening suite into []Opening; ReadEPD
+//     and ReadPGNOpenings do the same from a reader.
+//   - PlayGame plays one game between two fresh engine processes from an
+//     Opening under a TimeControl (ParseTimeControl reads "10+0.1") and an
+//     optional Adjudication, and returns a GameRecord: the start FEN, the
+//     moves in UCI with each engine's reported score (from the mover's point
+//     of view), the result, the termination and its reason. GameRecord.PGN
+//     renders it; PGNWriter appends records to a file safely from many
+//     goroutines. PlayGame is safe to call concurrently: games share nothing.
+//   - Run plays a whole match from a Config (concurrency, opening order,
+//     SPRT, PGN output) and returns a Summary.
+//   - The statistics (EloFromScore, WDL, Pentanomial, Estimate, SPRT) are
+//     pure functions of counts.
+//
+// An engine that crashes, stalls, plays an illegal move or overruns its clock
+// loses the game; that is a result, not an error. Every wait on an engine has
+// a deadline, and engine processes are killed when a game ends.
+//
+// Nothing in this package prints except to the writers it is given.
+package match

@@ -1,0 +1,296 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// EngineSpec describes how to launch one UCI engine.
+type EngineSpec struct {
+	Name    string         // shown in PGN and reports; defaults to the command's base name
+	Cmd     string         // executable path
+	Args    []string       // command-line arguments
+	Dir     string         // working directory; empty means the current one
+	Options []EngineOption // sent as "setoption name N value V", in order
+}
+
+// EngineOption is one UCI option to set before the first game.
+type EngineOption struct {
+	Name, Value string
+}
+
+func (s EngineSpec) displayName() string {
+	if s.Name != "" {
+		return s.Name
+	}
+	return filepath.Base(s.Cmd)
+}
+
+// ScoreKind tells how to read Score.Value.
+type ScoreKind uint8
+
+const (
+	ScoreNone ScoreKind = iota // the engine reported no score
+	ScoreCP                    // centipawns
+	ScoreMate                  // moves to mate; negative when the mover is mated
+)
+
+// Score is an engine's evaluation of the position after its move, from the
+// mover's point of view, as it last reported before "bestmove".
+type Score struct {
+	Kind  ScoreKind
+	Value int
+}
+
+// String renders the score the way PGN comments usually carry it:
+// "+0.35", "-1.20", "+M3", "-M2", or "" without a score.
+func (s Score) String() string {
+	switch s.Kind {
+	case ScoreCP:
+		sign := "+"
+		v := s.Value
+		if v < 0 {
+			sign, v = "-", -v
+		}
+		return fmt.Sprintf("%s%d.%02d", sign, v/100, v%100)
+	case ScoreMate:
+		if s.Value < 0 {
+			return "-M" + strconv.Itoa(-s.Value)
+		}
+		return "+M" + strconv.Itoa(s.Value)
+	}
+	return ""
+}
+
+// mateCP is how many centipawns a forced mate counts for in adjudication:
+// beyond any threshold a user would set.
+const mateCP = 100000
+
+// centipawns maps the score onto one scale; ok is false without a score.
+func (s Score) centipawns() (int, bool) {
+	switch s.Kind {
+	case ScoreCP:
+		return s.Value, true
+	case ScoreMate:
+		if s.Value < 0 {
+			return -mateCP, true
+		}
+		return mateCP, true
+	}
+	return 0, false
+}
+
+// Game results as written in PGN.
+const (
+	ResultWhiteWins = "1-0"
+	ResultBlackWins = "0-1"
+	ResultDraw      = "1/2-1/2"
+	ResultNone      = "*"
+)
+
+// Termination is the PGN Termination tag's value: why the game ended.
+type Termination string
+
+const (
+	TermNormal       Termination = "normal" // mate or a drawing rule
+	TermAdjudication Termination = "adjudication"
+	TermTimeForfeit  Termination = "time forfeit"
+	TermIllegalMove  Termination = "illegal move"
+	TermAbandoned    Termination = "abandoned" // the engine process died
+	TermStall        Termination = "stalled connection"
+	TermUnterminated Termination = "unterminated" // cancelled before the end
+)
+
+// MoveRecord is one ply of a game.
+type MoveRecord struct {
+	UCI     string        // e.g. "e2e4", "e7e8q"
+	Book    bool          // part of the opening, not chosen by an engine
+	Score   Score         // the mover's evaluation (none for book moves)
+	Depth   int           // last reported search depth
+	Elapsed time.Duration // thinking time measured by the runner
+}
+
+// GameRecord is everything known about one finished (or abandoned) game.
+type GameRecord struct {
+	Event, Site, Round string // PGN headers; "?" when empty
+	Date               time.Time
+	White, Black       string
+	StartFEN           string       // position before the first move, book moves included
+	Moves              []MoveRecord // book moves first
+	Result             string       // ResultWhiteWins, ResultBlackWins, ResultDraw or ResultNone
+	Termination        Termination
+	Reason             string // human readable, e.g. "White loses on time"
+	TimeControl        TimeControl
+}
+
+// UCIMoves returns the game's moves in UCI notation, book moves included.
+func (g *GameRecord) UCIMoves() []string {
+	out := make([]string, len(g.Moves))
+	for i, m := range g.Moves {
+		out[i] = m.UCI
+	}
+	return out
+}
+
+// colourName is indexed by side (0 White, 1 Black).
+var colourName = [2]string{"White", "Black"}
+
+// finish sets the result of the game.
+func (g *GameRecord) finish(result string, term Termination, reason string) {
+	g.Result, g.Termination, g.Reason = result, term, reason
+}
+
+// loss ends the game with side losing.
+func (g *GameRecord) loss(side int, term Termination, reason string) {
+	result := ResultBlackWins
+	if side == 1 {
+		result = ResultWhiteWins
+	}
+	g.finish(result, term, reason)
+}
+
+// PlayGame plays one game between two freshly started engine processes
+// and returns its record. Engine failures (crash, stall, illegal move, time
+// forfeit) are not errors: they lose the game and are described in the
+// record. An error is returned only when the game cannot be played as asked:
+// an invalid opening, an engine that cannot be started or initialised, or
+// ctx being cancelled (the record then has ResultNone).
+func PlayGame(ctx context.Context, white, black EngineSpec, opening Opening, tc TimeControl, adj Adjudication) (GameRecord, error) {
+	rec := GameRecord{
+		Date:        time.Now(),
+		White:       white.displayName(),
+		Black:       black.displayName(),
+		Result:      ResultNone,
+		Termination: TermUnterminated,
+		TimeControl: tc,
+	}
+	b, err := opening.setup()
+	if err != nil {
+		return rec, err
+	}
+	rec.StartFEN = b.startFEN
+	for _, mv := range opening.Moves {
+		rec.Moves = append(rec.Moves, MoveRecord{UCI: mv, Book: true})
+	}
+
+	engines, err := startPair(ctx, [2]EngineSpec{white, black})
+	if err != nil {
+		return rec, err
+	}
+	defer closeBoth(engines)
+
+	for side, e := range engines {
+		if err := e.newGame(ctx); err != nil {
+			if ctx.Err() != nil {
+				return rec, ctx.Err()
+			}
+			term, reason := failure(side, e, err)
+			rec.loss(side, term, reason)
+			return rec, nil
+		}
+	}
+
+	clk := newClocks(tc)
+	adjud := adjudicator{rules: adj}
+	for {
+		side := b.sideToMove()
+		e := engines[side]
+		goCmd, allowed := clk.goCommand(side)
+		var soft time.Duration
+		if allowed > 0 {
+			soft = allowed + tc.margin()
+		}
+		res, err := e.search(ctx, b.positionCommand(), goCmd, soft, tc.stallTimeout())
+		if err != nil {
+			if ctx.Err() != nil {
+				return rec, ctx.Err()
+			}
+			term, reason := failure(side, e, err)
+			rec.loss(side, term, reason)
+			return rec, nil
+		}
+		if allowed > 0 && res.elapsed > soft {
+			if !b.canMate(1 - side) {
+				rec.finish(ResultDraw, TermTimeForfeit, fmt.Sprintf(
+					"Draw: %s loses on time but %s cannot mate", colourName[side], colourName[1-side]))
+				return rec, nil
+			}
+			rec.loss(side, TermTimeForfeit, colourName[side]+" loses on time")
+			return rec, nil
+		}
+		clk.spend(side, res.elapsed)
+		moveNumber := b.fullMoveNumber()
+		if err := b.play(res.bestMove); err != nil {
+			mv := res.bestMove
+			if mv == "" {
+				mv = "(none)"
+			}
+			rec.loss(side, TermIllegalMove, fmt.Sprintf("%s makes an illegal move: %s", colourName[side], mv))
+			return rec, nil
+		}
+		rec.Moves = append(rec.Moves, MoveRecord{
+			UCI: res.bestMove, Score: res.score, Depth: res.depth, Elapsed: res.elapsed,
+		})
+		if result, reason, over := b.outcome(); over {
+			rec.finish(result, TermNormal, reason)
+			return rec, nil
+		}
+		if result, reason, over := adjud.observe(side, moveNumber, res.score); over {
+			rec.finish(result, TermAdjudication, reason)
+			return rec, nil
+		}
+	}
+}
+
+// failure classifies an engine's failure to answer.
+func failure(side int, e *uciEngine, err error) (Termination, string) {
+	who := colourName[side]
+	switch {
+	case errors.Is(err, errStall), errors.Is(err, errTimeout):
+		return TermStall, who + "'s connection stalls"
+	case errors.Is(err, errEngineExited):
+		return TermAbandoned, who + " disconnects: " + e.exitStatus()
+	}
+	return TermAbandoned, who + " fails: " + err.Error()
+}
+
+// startPair launches both engines concurrently: a slow initialisation (hash
+// allocation, network loading) should not be paid twice per game.
+func startPair(ctx context.Context, specs [2]EngineSpec) ([2]*uciEngine, error) {
+	var engines [2]*uciEngine
+	var errs [2]error
+	var wg sync.WaitGroup
+	for i := range specs {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			engines[i], errs[i] = startEngine(ctx, specs[i])
+		}(i)
+	}
+	wg.Wait()
+	if err := errors.Join(errs[0], errs[1]); err != nil {
+		closeBoth(engines)
+		return engines, err
+	}
+	return engines, nil
+}
+
+func closeBoth(engines [2]*uciEngine) {
+	var wg sync.WaitGroup
+	for _, e := range engines {
+		if e == nil {
+			continue
+		}
+		wg.Add(1)
+		go func(e *uciEngine) {
+			defer wg.Done()
+			e.close()
+		}(e)
+	}
+	wg.Wait()
+}

@@ -1,0 +1,272 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/notnil/chess"
+)
+
+// fastTC is a clock the random engine, which answers at once, never comes
+// close to using up, even on a loaded machine under the race detector.
+var fastTC = TimeControl{Base: 10 * time.Second, Increment: 100 * time.Millisecond}
+
+// replay checks every move of rec for legality on an independent replay
+// (matching moves by their UCI text) and returns the final position.
+func replay(t *testing.T, rec GameRecord) *chess.Position {
+	t.Helper()
+	pos := &chess.Position{}
+	if err := pos.UnmarshalText([]byte(rec.StartFEN)); err != nil {
+		t.Fatalf("start FEN %q: %v", rec.StartFEN, err)
+	}
+	for i, mv := range rec.Moves {
+		var found *chess.Move
+		for _, m := range pos.ValidMoves() {
+			if (chess.UCINotation{}).Encode(pos, m) == mv.UCI {
+				found = m
+			}
+		}
+		if found == nil {
+			t.Fatalf("ply %d: %s is illegal in %s", i+1, mv.UCI, pos)
+		}
+		pos = pos.Update(found)
+	}
+	return pos
+}
+
+// checkPGN parses the record's PGN back with notnil/chess and compares it
+// with the record.
+func checkPGN(t *testing.T, rec GameRecord, final *chess.Position) {
+	t.Helper()
+	text := rec.PGN()
+	decode, err := chess.PGN(strings.NewReader(text))
+	if err != nil {
+		t.Fatalf("PGN does not parse: %v\n%s", err, text)
+	}
+	g := chess.NewGame(decode)
+	if len(g.Moves()) != len(rec.Moves) {
+		t.Fatalf("PGN has %d moves, record %d\n%s", len(g.Moves()), len(rec.Moves), text)
+	}
+	if final != nil && g.Position().String() != final.String() {
+		t.Errorf("PGN ends in %s, record in %s", g.Position(), final)
+	}
+	if string(g.Outcome()) != rec.Result {
+		t.Errorf("PGN result %s, record %s", g.Outcome(), rec.Result)
+	}
+	for _, tag := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "TimeControl", "Termination"} {
+		if g.GetTagPair(tag) == nil {
+			t.Errorf("PGN lacks the %s tag", tag)
+		}
+	}
+	if tp := g.GetTagPair("Termination"); tp != nil && tp.Value != string(rec.Termination) {
+		t.Errorf("Termination tag %q, record %q", tp.Value, rec.Termination)
+	}
+}
+
+func play(t *testing.T, white, black EngineSpec, o Opening, tc TimeControl, adj Adjudication) GameRecord {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	rec, err := PlayGame(ctx, white, black, o, tc, adj)
+	if err != nil {
+		t.Fatalf("PlayGame: %v", err)
+	}
+	return rec
+}
+
+func TestPlayGameRandom(t *testing.T) {
+	t.Parallel()
+	o := Opening{FEN: "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4", Moves: []string{"b5a4", "g8f6"}}
+	rec := play(t, engine("alpha"), engine("beta"), o, fastTC, Adjudication{})
+	switch rec.Result {
+	case ResultWhiteWins, ResultBlackWins, ResultDraw:
+	default:
+		t.Fatalf("result %q", rec.Result)
+	}
+	if rec.Termination != TermNormal || rec.Reason == "" {
+		t.Errorf("termination %q reason %q", rec.Termination, rec.Reason)
+	}
+	if rec.White != "alpha" || rec.Black != "beta" {
+		t.Errorf("names %q %q", rec.White, rec.Black)
+	}
+	if !rec.Moves[0].Book || !rec.Moves[1].Book || rec.Moves[2].Book {
+		t.Error("book moves not marked")
+	}
+	if rec.Moves[2].Score.Kind != ScoreCP {
+		t.Errorf("engine move without score: %+v", rec.Moves[2])
+	}
+	final := replay(t, rec)
+	checkPGN(t, rec, final)
+	if !strings.Contains(rec.PGN(), `[FEN "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"]`) {
+		t.Error("PGN lacks the FEN tag")
+	}
+	// The game ended for a reason the final position shows.
+	b := &board{pos: final, reps: map[string]int{}}
+	if _, _, over := b.outcome(); !over && !strings.Contains(rec.Reason, "repetition") {
+		t.Errorf("game ended (%s) in a position that is not over: %s", rec.Reason, final)
+	}
+}
+
+func TestPlayGameCrash(t *testing.T) {
+	t.Parallel()
+	rec := play(t, engine("crasher", "-crash-after", "3"), engine("random"), Opening{}, fastTC, Adjudication{})
+	if rec.Result != ResultBlackWins || rec.Termination != TermAbandoned {
+		t.Fatalf("result %s termination %q", rec.Result, rec.Termination)
+	}
+	if !strings.Contains(rec.Reason, "White disconnects") || !strings.Contains(rec.Reason, "exit status 3") {
+		t.Errorf("reason %q", rec.Reason)
+	}
+	if len(rec.Moves) != 6 {
+		t.Errorf("%d plies, want 6 (three moves each before the crash)", len(rec.Moves))
+	}
+	checkPGN(t, rec, replay(t, rec))
+	if !strings.Contains(rec.PGN(), "{White disconnects: exit status 3}") {
+		t.Errorf("PGN lacks the reason:\n%s", rec.PGN())
+	}
+}
+
+func TestPlayGameStall(t *testing.T) {
+	t.Parallel()
+	tc := TimeControl{Base: 500 * time.Millisecond, Margin: 100 * time.Millisecond, StallTimeout: 300 * time.Millisecond}
+	start := time.Now()
+	rec := play(t, engine("random"), engine("staller", "-stall"), Opening{}, tc, Adjudication{})
+	took := time.Since(start)
+	if rec.Result != ResultWhiteWins || rec.Termination != TermStall {
+		t.Fatalf("result %s termination %q reason %q", rec.Result, rec.Termination, rec.Reason)
+	}
+	if !strings.Contains(rec.Reason, "Black's connection stalls") {
+		t.Errorf("reason %q", rec.Reason)
+	}
+	// Clock 500ms + margin 100ms + stall 300ms plus start-up is about 1s;
+	// the bound is loose for loaded machines but far below the default
+	// stall timeout of 15s that a missed detection would fall back to.
+	if took > 5*time.Second {
+		t.Errorf("stall detected after %v", took)
+	}
+	checkPGN(t, rec, replay(t, rec))
+}
+
+func TestPlayGameStallNodes(t *testing.T) {
+	t.Parallel()
+	tc := TimeControl{Nodes: 1, StallTimeout: 300 * time.Millisecond}
+	start := time.Now()
+	rec := play(t, engine("staller", "-stall"), engine("random"), Opening{}, tc, Adjudication{})
+	if rec.Result != ResultBlackWins || rec.Termination != TermStall {
+		t.Fatalf("result %s termination %q reason %q", rec.Result, rec.Termination, rec.Reason)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("stall detected after %v", took)
+	}
+	// No move was played: the PGN must still be readable.
+	checkPGN(t, rec, nil)
+}
+
+func TestPlayGameIllegalMove(t *testing.T) {
+	t.Parallel()
+	rec := play(t, engine("cheat", "-illegal"), engine("random"), Opening{}, fastTC, Adjudication{})
+	if rec.Result != ResultBlackWins || rec.Termination != TermIllegalMove {
+		t.Fatalf("result %s termination %q", rec.Result, rec.Termination)
+	}
+	if !strings.Contains(rec.Reason, "White makes an illegal move: e1") {
+		t.Errorf("reason %q", rec.Reason)
+	}
+}
+
+func TestPlayGameTimeForfeit(t *testing.T) {
+	t.Parallel()
+	// White (instant) must answer within 500ms, Black sleeps 1s.
+	tc := TimeControl{MoveTime: 200 * time.Millisecond, Margin: 300 * time.Millisecond, StallTimeout: 3 * time.Second}
+	rec := play(t, engine("random"), engine("slow", "-delay", "1s"), Opening{}, tc, Adjudication{})
+	if rec.Result != ResultWhiteWins || rec.Termination != TermTimeForfeit {
+		t.Fatalf("result %s termination %q reason %q", rec.Result, rec.Termination, rec.Reason)
+	}
+	if rec.Reason != "Black loses on time" {
+		t.Errorf("reason %q", rec.Reason)
+	}
+}
+
+func TestPlayGameResignAdjudication(t *testing.T) {
+	t.Parallel()
+	adj := Adjudication{ResignMoveCount: 3, ResignScore: 600}
+	rec := play(t, engine("pessimist", "-score", "-700"), engine("optimist", "-score", "700"), Opening{}, fastTC, adj)
+	if rec.Result != ResultBlackWins || rec.Termination != TermAdjudication {
+		t.Fatalf("result %s termination %q reason %q", rec.Result, rec.Termination, rec.Reason)
+	}
+	if len(rec.Moves) != 6 {
+		t.Errorf("adjudicated after %d plies, want 6", len(rec.Moves))
+	}
+	checkPGN(t, rec, replay(t, rec))
+}
+
+func TestPlayGameDrawAdjudication(t *testing.T) {
+	t.Parallel()
+	adj := Adjudication{DrawMoveNumber: 3, DrawMoveCount: 2, DrawScore: 10}
+	rec := play(t, engine("a"), engine("b"), Opening{}, fastTC, adj)
+	if rec.Result != ResultDraw || rec.Termination != TermAdjudication {
+		t.Fatalf("result %s termination %q reason %q", rec.Result, rec.Termination, rec.Reason)
+	}
+	// Moves 1 and 2 are before move number 3; then 2 moves each.
+	if len(rec.Moves) != 8 {
+		t.Errorf("adjudicated after %d plies, want 8", len(rec.Moves))
+	}
+}
+
+func TestPlayGameOptions(t *testing.T) {
+	t.Parallel()
+	picky := engine("picky", "-require-option", "Hash=64")
+	picky.Options = []EngineOption{{Name: "Hash", Value: "64"}}
+	adj := Adjudication{ResignMoveCount: 1, ResignScore: 1}
+	// Scores of -5/+5 end the game after two plies: only the set-up matters.
+	picky.Args = append(picky.Args, "-score", "-5")
+	rec := play(t, picky, engine("other", "-score", "5"), Opening{}, fastTC, adj)
+	if rec.Termination != TermAdjudication {
+		t.Errorf("termination %q reason %q", rec.Termination, rec.Reason)
+	}
+
+	// Without the option the engine exits during initialisation: that is
+	// an error, not a game.
+	picky.Options = nil
+	_, err := PlayGame(context.Background(), picky, engine("other"), Opening{}, fastTC, Adjudication{})
+	if err == nil || !strings.Contains(err.Error(), "picky") || !errors.Is(err, errEngineExited) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestPlayGameBadInput(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	if _, err := PlayGame(ctx, EngineSpec{Cmd: "/nonexistent/engine"}, engine("b"), Opening{}, fastTC, Adjudication{}); err == nil {
+		t.Error("missing engine binary accepted")
+	}
+	for _, o := range []Opening{
+		{FEN: "not a fen"},
+		{FEN: "8/8/8/8/8/8/8/8 w - - 0 1"},
+		{Moves: []string{"e2e5"}},
+		{FEN: "7k/5QQ1/8/8/8/8/8/K7 b - - 0 1"}, // Black is mated
+	} {
+		if _, err := PlayGame(ctx, engine("a"), engine("b"), o, fastTC, Adjudication{}); err == nil {
+			t.Errorf("opening %+v accepted", o)
+		}
+	}
+}
+
+func TestPlayGameCancel(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	tc := TimeControl{Base: time.Minute}
+	rec, err := PlayGame(ctx, engine("slow", "-delay", "10s"), engine("b"), Opening{}, tc, Adjudication{})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("err = %v", err)
+	}
+	if rec.Result != ResultNone {
+		t.Errorf("result %q", rec.Result)
+	}
+	if took := time.Since(start); took > 5*time.Second { // the engine would take 10s
+		t.Errorf("cancellation took %v", took)
+	}
+}

@@ -1,0 +1,101 @@
+package match
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+)
+
+// progressLine is the live one-line status after a game ends.
+func progressLine(sum *Summary, pr *PairingResult, rec *GameRecord) string {
+	est := pr.Estimate()
+	var b strings.Builder
+	fmt.Fprintf(&b, "[%d/%d] %s vs %s: %s", sum.Played, sum.Scheduled, rec.White, rec.Black, rec.Result)
+	if rec.Reason != "" {
+		fmt.Fprintf(&b, " (%s)", rec.Reason)
+	}
+	fmt.Fprintf(&b, " | %s vs %s W/D/L %d/%d/%d %.1f%% Elo %s",
+		pr.First, pr.Second, pr.WDL.Wins, pr.WDL.Draws, pr.WDL.Losses, 100*pr.WDL.Score(), eloPM(est))
+	if sum.SPRT != nil {
+		lower, upper := sum.SPRT.Bounds()
+		fmt.Fprintf(&b, " LLR %.2f (%.2f, %.2f)", sum.LLR, lower, upper)
+	}
+	return b.String()
+}
+
+// eloPM renders "+12.3 ± 45.6".
+func eloPM(e Estimate) string {
+	return fmt.Sprintf("%s ± %s", signed(e.Elo), num(e.ErrorMargin()))
+}
+
+func signed(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	case math.IsNaN(x):
+		return "nan"
+	case math.Abs(x) < 0.05:
+		return "+0.0" // not "-0.0" for a score of exactly one half
+	}
+	return fmt.Sprintf("%+.1f", x)
+}
+
+func num(x float64) string {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return "inf"
+	}
+	return fmt.Sprintf("%.1f", x)
+}
+
+// Write prints the final report.
+func (s *Summary) Write(w io.Writer) {
+	fmt.Fprintf(w, "Match finished: %d of %d games played (%s)", s.Played, s.Scheduled, s.TimeControl.Describe())
+	if s.Stopped != "" {
+		fmt.Fprintf(w, ", stopped early: %s", s.Stopped)
+	}
+	fmt.Fprintln(w)
+	for _, p := range s.Pairings {
+		p.write(w)
+	}
+	if s.SPRT != nil {
+		lower, upper := s.SPRT.Bounds()
+		model := "trinomial"
+		if len(s.Pairings) > 0 && s.Pairings[0].Paired {
+			model = "pentanomial"
+		}
+		fmt.Fprintf(w, "SPRT: %s elo0=%g elo1=%g alpha=%g beta=%g (%s): LLR %.3f, bounds (%.3f, %.3f): %s\n",
+			s.SPRT.Model, s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, model,
+			s.LLR, lower, upper, s.Decision)
+	}
+}
+
+func (p *PairingResult) write(w io.Writer) {
+	r := p.WDL
+	fmt.Fprintf(w, "%s vs %s: %d games, W/D/L %d/%d/%d, score %.1f/%d = %.2f%%\n",
+		p.First, p.Second, r.Games(), r.Wins, r.Draws, r.Losses, r.Points(), r.Games(), 100*r.Score())
+	if r.Games() == 0 {
+		return
+	}
+	e := p.Estimate()
+	model := "trinomial"
+	if p.Paired && p.Penta.Pairs() > 0 {
+		model = "pentanomial"
+	}
+	fmt.Fprintf(w, "  Elo %s (95%% CI %s .. %s, %s), LOS %.1f%%\n",
+		eloPM(e), signed(e.EloLow), signed(e.EloHigh), model, 100*e.LOS)
+	if p.Paired {
+		fmt.Fprintf(w, "  Pentanomial [0-2]: %v (%d pairs)\n", [5]int(p.Penta), p.Penta.Pairs())
+	}
+	if len(p.Terminations) > 0 {
+		keys := make([]string, 0, len(p.Terminations))
+		for t, n := range p.Terminations {
+			keys = append(keys, fmt.Sprintf("%s %d", t, n))
+		}
+		sort.Strings(keys)
+		fmt.Fprintf(w, "  Terminations: %s\n", strings.Join(keys, ", "))
+	}
+}

@@ -1,0 +1,280 @@
+package search
+
+// root is what a driver sees of the search: passes at the root with a
+// window, and, for Best Node Search, tests of single root moves. It is all a
+// driver needs, so the drivers know nothing of chess.
+type root interface {
+	// window searches the root with (alpha, beta) and returns the fail-soft value.
+	window(alpha, beta, depth int) int
+	// mt is Memory-enhanced Test: window(γ-1, γ).
+	mt(gamma, depth int) int
+	// moves is the number of root moves; test searches move i with the
+	// null window around gamma and returns its fail-soft value.
+	moves() int
+	test(i, gamma, depth int) int
+	// best records move i as the best proved, with its score.
+	best(i, score int)
+	isStopped() bool
+	research() // counts a pass that repeats a failed one
+}
+
+// guess is what iterative deepening knows when a driver starts an iteration.
+type guess struct {
+	prev  []int // scores of the completed iterations, oldest first
+	depth int
+}
+
+// first is MTD(f)'s first guess: the last score, or the one before it
+// (against odd/even oscillation), or 0 before any iteration.
+func (g guess) first(twoBack bool) int {
+	n := len(g.prev)
+	switch {
+	case n == 0:
+		return 0
+	case twoBack && n >= 2:
+		return g.prev[n-2]
+	}
+	return g.prev[n-1]
+}
+
+// driverFunc runs one iteration and returns the root value with its bound.
+type driverFunc func(r root, depth int, g guess, opt Options) (int, Bound)
+
+var drivers = map[string]driverFunc{
+	"AlphaBeta": alphaBeta,
+	"NegaScout": aspirationNegaScout,
+	"SSS":       mtSSS,
+	"DUAL":      mtDUAL,
+	"MTDf":      mtdf,
+	"MTDbi":     mtdbi,
+	"MTDstep":   mtdstep,
+	"BNS":       bestNodeSearch,
+}
+
+// Drivers lists the driver names, in a fixed order.
+func Drivers() []string {
+	return []string{"MTDf", "NegaScout", "AlphaBeta", "SSS", "DUAL", "MTDbi", "MTDstep", "BNS"}
+}
+
+// LookupDriver reports whether name is a driver (case-insensitively) and
+// returns its canonical spelling.
+func LookupDriver(name string) (string, bool) {
+	for _, d := range Drivers() {
+		if equalFold(d, name) {
+			return d, true
+		}
+	}
+	return "", false
+}
+
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i]|0x20, b[i]|0x20
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// alphaBeta searches with the full window (000 Fig. 3/5).
+func alphaBeta(r root, depth int, _ guess, _ Options) (int, Bound) {
+	return r.window(-Infinity, Infinity, depth), BoundExact
+}
+
+// aspirationNegaScout searches a window around the last score and widens
+// it on a fail, each time by a growing margin (002 Fig. 2; 001 §5.1).
+func aspirationNegaScout(r root, depth int, g guess, _ Options) (int, Bound) {
+	if len(g.prev) == 0 {
+		return r.window(-Infinity, Infinity, depth), BoundExact
+	}
+	delta := 25
+	f := g.first(false)
+	alpha, beta := max(f-delta, -Infinity), min(f+delta, Infinity)
+	for {
+		v := r.window(alpha, beta, depth)
+		if r.isStopped() {
+			return v, BoundNone
+		}
+		switch {
+		case v <= alpha && alpha > -Infinity:
+			alpha = max(v-delta, -Infinity)
+		case v >= beta && beta < Infinity:
+			beta = min(v+delta, Infinity)
+		default:
+			return v, BoundExact
+		}
+		delta *= 2
+		r.research()
+	}
+}
+
+// mtd is the MTD framework (001 Fig. 11): MT passes with the test value
+// chosen by next from the bounds so far, until the bounds meet.
+func mtd(r root, depth int, g0 int, next func(lower, upper, g int) int) (int, Bound) {
+	lower, upper, g := -Infinity, Infinity, g0
+	passes := 0
+	for lower < upper {
+		gamma := next(lower, upper, g)
+		gamma = max(lower+1, min(gamma, upper))
+		g = r.mt(gamma, depth)
+		if r.isStopped() {
+			break
+		}
+		if passes++; passes > 1 {
+			r.research()
+		}
+		if g < gamma {
+			upper = g
+		} else {
+			lower = g
+		}
+	}
+	switch {
+	case lower >= upper:
+		return lower, BoundExact
+	case lower > -Infinity:
+		return lower, BoundLower
+	default:
+		return upper, BoundUpper
+	}
+}
+
+// mtSSS is MT-SSS* = MTD(+∞): every pass tests the current upper bound.
+func mtSSS(r root, depth int, _ guess, _ Options) (int, Bound) {
+	return mtd(r, depth, Infinity, func(_, upper, _ int) int { return upper })
+}
+
+// mtDUAL is MT-DUAL* = MTD(-∞): every pass tests just above the lower bound.
+func mtDUAL(r root, depth int, _ guess, _ Options) (int, Bound) {
+	return mtd(r, depth, -Infinity, func(lower, _, _ int) int { return lower + 1 })
+}
+
+// mtdf is MTD(f): start at the first guess, then step to the bound just proved.
+func mtdf(r root, depth int, g guess, opt Options) (int, Bound) {
+	return mtd(r, depth, g.first(opt.MTDfGuess2), func(lower, _, g int) int {
+		if g == lower {
+			return g + 1
+		}
+		return g
+	})
+}
+
+// mtdbi is MTD(bi): bisect the interval between the bounds. While a bound
+// is still infinite, the pivot steps away from the first guess by a margin
+// that doubles, so the first passes do not test ±mate.
+func mtdbi(r root, depth int, g guess, _ Options) (int, Bound) {
+	f := g.first(false)
+	first, margin := true, 50
+	return mtd(r, depth, f, func(lower, upper, _ int) int {
+		switch {
+		case first:
+			first = false
+			return f
+		case lower == -Infinity:
+			margin *= 2
+			return upper - margin/2
+		case upper == Infinity:
+			margin *= 2
+			return lower + margin/2
+		}
+		return lower + (upper-lower+1)/2
+	})
+}
+
+// mtdstep is MTD(step): search from above, jumping down by the step size,
+// γ = max(f- + 1, g - step) (001 §4). Bounder starts one step above the first
+// guess instead of at +∞.
+func mtdstep(r root, depth int, g guess, opt Options) (int, Bound) {
+	step := max(opt.MTDStep, 1)
+	return mtd(r, depth, g.first(false)+2*step, func(lower, _, g int) int {
+		return max(lower+1, g-step)
+	})
+}
+
+// bestNodeSearch is Rutko's Best Node Search (004 Fig. 4). Each round tests
+// every candidate root move against a separation value γ from NextGuess; the
+// moves that reach γ become the candidates of the next round. It ends when
+// one move is better than all others — the best move, whose value is then
+// known only as a lower bound — or when the bounds meet.
+//
+// Rutko's trees have a finite value range; in chess the initial bounds are
+// ±∞, so while a bound is infinite Bounder takes γ from the previous
+// iteration's score and steps away from it by a doubling margin. Fail-soft
+// values tighten the bounds beyond the paper's: after a round where all moves
+// fail low, β is the largest upper bound returned, not γ.
+func bestNodeSearch(r root, depth int, g guess, _ Options) (int, Bound) {
+	n := r.moves()
+	cand := make([]int, n)
+	vals := make([]int, n)
+	for i := range cand {
+		cand[i] = i
+	}
+	if n == 1 {
+		v := r.window(-Infinity, Infinity, depth)
+		return v, BoundExact
+	}
+	lo, hi := -Infinity, Infinity // lo <= value <= hi
+	f, margin, firstRound := g.first(false), 50, true
+	bestIdx, bestVal := -1, -Infinity
+	for {
+		var gamma int
+		switch {
+		case firstRound:
+			gamma = f
+			firstRound = false
+		case lo == -Infinity:
+			margin *= 2
+			gamma = hi - margin/2
+		case hi == Infinity:
+			margin *= 2
+			gamma = lo + margin/2
+		default:
+			c := len(cand)
+			gamma = lo + (hi-lo)*(c-1)/c // NextGuess
+		}
+		gamma = max(lo+1, min(gamma, hi))
+
+		better := cand[:0:0]
+		maxUpper := -Infinity
+		for _, i := range cand {
+			v := r.test(i, gamma, depth)
+			if r.isStopped() {
+				return bestVal, BoundLower
+			}
+			vals[i] = v
+			if v >= gamma {
+				better = append(better, i)
+			} else {
+				maxUpper = max(maxUpper, v)
+			}
+		}
+		if len(better) == 0 {
+			hi = min(hi, maxUpper)
+		} else {
+			// Every value here is >= γ > lo, so the best of them is the new best.
+			bestIdx, bestVal = better[0], vals[better[0]]
+			for _, i := range better[1:] {
+				if vals[i] > bestVal {
+					bestIdx, bestVal = i, vals[i]
+				}
+			}
+			lo = max(lo, bestVal)
+			cand = better
+			r.best(bestIdx, bestVal)
+		}
+		if len(better) == 1 {
+			if lo >= hi {
+				return lo, BoundExact
+			}
+			return bestVal, BoundLower
+		}
+		if lo >= hi {
+			return lo, BoundExact
+		}
+		r.research()
+	}
+}

@@ -1,0 +1,177 @@
+package search
+
+import (
+	"time"
+
+	"github.com/bounder-chess/bounder/engine"
+)
+
+// iterativeDeepening calls the driver once per depth (and once per MultiPV
+// line), reports each iteration and decides when to stop.
+type iterativeDeepening struct {
+	s      *Searcher
+	w      *worker
+	lim    Limits
+	opt    Options
+	start  time.Time
+	report func(Report)
+
+	scores    []int // completed iterations' scores (line 1)
+	result    Result
+	stable    int // iterations the best move has not changed
+	lastScore int
+}
+
+func (id *iterativeDeepening) run() Result {
+	w := id.w
+	if len(w.rootMoves) == 0 {
+		return Result{} // mate or stalemate: no move
+	}
+	// Until an iteration completes, any legal move is better than none.
+	id.result = Result{BestMove: w.rootMoves[0], Bound: BoundNone}
+	maxDepth := MaxDepth
+	if id.lim.Depth > 0 {
+		maxDepth = min(id.lim.Depth, MaxDepth)
+	}
+	driver := drivers[id.opt.Driver]
+	lines := min(id.opt.MultiPV, len(w.rootMoves))
+
+	for depth := 1; depth <= maxDepth; depth++ {
+		w.excluded = w.excluded[:0]
+		var reports []Report
+		for line := 1; line <= lines; line++ {
+			w.rootBest = engine.NullMove
+			score, bound := driver(w, depth, guess{prev: id.scores, depth: depth}, id.opt)
+			if w.stopped {
+				if line == 1 {
+					id.salvage(depth)
+				}
+				break
+			}
+			best := w.rootBest
+			if best == engine.NullMove {
+				best = id.ttRootMove(line)
+			}
+			pv := extractPV(w.pos, w.tt, best, depth+8)
+			reports = append(reports, Report{Depth: depth, MultiPV: line, Score: score, Bound: bound, PV: pv})
+			w.excluded = append(w.excluded, best)
+			if line == 1 {
+				id.completed(depth, score, bound, pv)
+			}
+		}
+		if len(reports) > 0 && id.report != nil {
+			elapsed := time.Since(id.start)
+			for _, r := range reports {
+				r.SelDepth, r.Nodes, r.Elapsed = w.stats.SelDepth, w.stats.Nodes, elapsed
+				r.Hashfull, r.Stats = id.s.tt.Hashfull(), w.stats
+				id.report(r)
+			}
+		}
+		if w.stopped || id.done(depth) {
+			break
+		}
+	}
+	return id.result
+}
+
+// completed records iteration depth of the first line.
+func (id *iterativeDeepening) completed(depth, score int, bound Bound, pv []engine.Move) {
+	if len(pv) > 0 && pv[0] == id.result.BestMove {
+		id.stable++
+	} else {
+		id.stable = 0
+	}
+	id.lastScore = id.result.Score
+	id.scores = append(id.scores, score)
+	id.result.BestMove, id.result.Score, id.result.Bound, id.result.Depth = pv[0], score, bound, depth
+	id.result.PV = pv
+	id.result.PonderMove = engine.NullMove
+	if len(pv) > 1 {
+		id.result.PonderMove = pv[1]
+	}
+}
+
+// salvage keeps, from an interrupted iteration, a move that was proved at
+// least as good as the last completed iteration's score.
+func (id *iterativeDeepening) salvage(depth int) {
+	w := id.w
+	if w.rootBest == engine.NullMove || w.rootBest == id.result.BestMove || depth == 1 {
+		return
+	}
+	if id.result.Depth == 0 || w.rootBestScore >= id.result.Score {
+		id.result.BestMove = w.rootBest
+		id.result.PV = extractPV(w.pos, w.tt, w.rootBest, depth)
+		id.result.PonderMove = engine.NullMove
+		if len(id.result.PV) > 1 {
+			id.result.PonderMove = id.result.PV[1]
+		}
+	}
+}
+
+// ttRootMove falls back to the table's move at the root, or the first
+// candidate.
+func (id *iterativeDeepening) ttRootMove(line int) engine.Move {
+	w := id.w
+	if e, ok := w.tt.Probe(w.pos.Key(), 0); ok && w.isRootCandidate(e.move) {
+		return e.move
+	}
+	return w.candidates()[0]
+}
+
+// done decides whether to start another iteration.
+func (id *iterativeDeepening) done(depth int) bool {
+	w := id.w
+	if id.lim.Mate > 0 && IsMate(id.result.Score) && id.result.Bound == BoundExact &&
+		id.result.Score > 0 && MateIn(id.result.Score) <= id.lim.Mate {
+		return true
+	}
+	if w.ctl.infinite.Load() {
+		return false
+	}
+	if id.lim.Depth == 0 && id.lim.Nodes == 0 && len(w.rootMoves) == 1 && w.ctl.softNs.Load() != 0 {
+		return true // the only move: answer at once
+	}
+	soft := w.ctl.softNs.Load()
+	if soft == 0 || soft >= w.ctl.hardNs.Load() {
+		return false // no budget, or an exact one (movetime): only the deadline stops
+	}
+	// Stop when the next iteration is unlikely to finish within the
+	// budget: it takes a few times as long as all before it. An unstable
+	// best move or a falling score earns more time, a settled one less.
+	budget := float64(soft - id.start.UnixNano())
+	switch {
+	case id.stable == 0 && depth > 4:
+		budget *= 1.5
+	case id.stable >= 4:
+		budget *= 0.7
+	}
+	if id.result.Score < id.lastScore-30 {
+		budget *= 1.3
+	}
+	hard := float64(w.ctl.hardNs.Load() - id.start.UnixNano())
+	budget = min(budget, hard)
+	elapsed := float64(time.Since(id.start))
+	return elapsed >= budget*0.55
+}
+
+// extractPV follows the table's moves from the root, checking each for
+// legality and stopping at a repetition (a cycle in the table).
+func extractPV(root *engine.Position, tt *TT, first engine.Move, maxLen int) []engine.Move {
+	pos := root.Clone()
+	pv := []engine.Move{first}
+	pos.Make(first)
+	seen := map[uint64]bool{root.Key(): true}
+	for len(pv) < maxLen {
+		if seen[pos.Key()] {
+			break
+		}
+		seen[pos.Key()] = true
+		e, ok := tt.Probe(pos.Key(), len(pv))
+		if !ok || !pos.IsLegal(e.move) {
+			break
+		}
+		pv = append(pv, e.move)
+		pos.Make(e.move)
+	}
+	return pv
+}

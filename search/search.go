@@ -1,0 +1,206 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/eval"
+)
+
+// MaxDepth bounds iterative deepening.
+const MaxDepth = 64
+
+// Searcher runs searches one at a time; Stop and PonderHit may be called
+// from other goroutines while Search runs.
+type Searcher struct {
+	mu       sync.Mutex // held by Search: one search at a time
+	tt       *TT
+	w        *worker
+	ctl      control
+	lastPure bool
+	searched bool
+}
+
+// NewSearcher returns a searcher with a table of hashMiB MiB.
+func NewSearcher(hashMiB int) *Searcher {
+	return &Searcher{tt: NewTT(hashMiB), w: &worker{ev: eval.New()}}
+}
+
+// SetHashSize resizes the table (clearing it). It waits for a running search.
+func (s *Searcher) SetHashSize(mib int) error {
+	if mib < 1 || mib > 1<<20 {
+		return errors.New("hash size must be between 1 and 1048576 MiB")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tt.Resize(mib)
+	return nil
+}
+
+// Clear forgets everything learnt: table, history and killers (a new game).
+func (s *Searcher) Clear() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tt.Clear()
+	s.w.history = [2][64][64]int32{}
+	s.w.killers = [MaxPly + 1][2]engine.Move{}
+}
+
+// Hashfull is the table's occupancy in per mille.
+func (s *Searcher) Hashfull() int { return s.tt.Hashfull() }
+
+// Stop ends the running search as soon as possible.
+func (s *Searcher) Stop() { s.ctl.stop.Store(true) }
+
+// PonderHit turns an infinite (pondering) search into a timed one with the
+// given budget, measured from now.
+func (s *Searcher) PonderHit(soft, hard time.Duration) {
+	now := time.Now()
+	s.ctl.softNs.Store(now.Add(soft).UnixNano())
+	s.ctl.hardNs.Store(now.Add(hard).UnixNano())
+	s.ctl.infinite.Store(false)
+}
+
+// Search searches pos (which it does not modify) until a limit is reached,
+// calling onReport (which may be nil) after each iteration. Cancelling ctx
+// or calling Stop ends it within a few milliseconds; the result is then the
+// best move of the last completed iteration, or a better one proved in the
+// interrupted iteration.
+func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits, opt Options, onReport func(Report)) Result {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	start := time.Now()
+	opt = normalize(opt)
+	s.arm(start, lim)
+	defer context.AfterFunc(ctx, s.Stop)()
+	if ctx.Err() != nil {
+		s.Stop()
+	}
+
+	// Values from a selective search are not valid fixed-depth values.
+	if s.searched && s.lastPure != !opt.Selective {
+		s.tt.Clear()
+	}
+	s.searched, s.lastPure = true, !opt.Selective
+	s.tt.NewSearch()
+
+	w := s.w
+	w.pos, w.tt, w.opt, w.ctl = pos.Clone(), s.tt, opt, &s.ctl
+	w.scout = opt.Driver == "NegaScout"
+	w.stats, w.stopped, w.nodeLimit = Stats{}, false, lim.Nodes
+	w.rootMoves = rootMoves(w.pos, lim.SearchMoves)
+	w.excluded = nil
+
+	id := iterativeDeepening{s: s, w: w, lim: lim, opt: opt, start: start, report: onReport}
+	res := id.run()
+	res.Elapsed = time.Since(start)
+	res.Stats = w.stats
+	return res
+}
+
+// arm resets the stop flag and sets the deadlines of a new search.
+func (s *Searcher) arm(start time.Time, lim Limits) {
+	s.ctl.stop.Store(false)
+	s.ctl.infinite.Store(lim.Infinite)
+	soft, hard := lim.Soft, lim.Hard
+	if lim.MoveTime > 0 {
+		soft, hard = lim.MoveTime, lim.MoveTime
+	}
+	s.ctl.softNs.Store(0)
+	s.ctl.hardNs.Store(0)
+	if hard > 0 {
+		if soft <= 0 || soft > hard {
+			soft = hard
+		}
+		s.ctl.softNs.Store(start.Add(soft).UnixNano())
+		s.ctl.hardNs.Store(start.Add(hard).UnixNano())
+	}
+}
+
+func normalize(opt Options) Options {
+	d := DefaultOptions()
+	if name, ok := LookupDriver(opt.Driver); ok {
+		opt.Driver = name
+	} else {
+		opt.Driver = d.Driver
+	}
+	if opt.ETCDepth < 1 {
+		opt.ETCDepth = 1
+	}
+	if opt.MTDStep < 1 {
+		opt.MTDStep = d.MTDStep
+	}
+	opt.MultiPV = max(opt.MultiPV, 1)
+	return opt
+}
+
+// rootMoves lists the legal moves, restricted to only when it names any.
+func rootMoves(pos *engine.Position, only []engine.Move) []engine.Move {
+	var buf [engine.MaxMoves]engine.Move
+	legal := pos.GenerateMoves(buf[:])
+	out := make([]engine.Move, 0, len(legal))
+	for _, m := range legal {
+		if len(only) == 0 || containsMove(only, m) {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 && len(only) > 0 {
+		out = append(out, legal...) // searchmoves named no legal move: ignore it
+	}
+	return out
+}
+
+func containsMove(ms []engine.Move, m engine.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// The worker is the drivers' root.
+
+func (w *worker) window(alpha, beta, depth int) int {
+	w.stats.Passes++
+	return w.ab(alpha, beta, depth, 0)
+}
+
+func (w *worker) mt(gamma, depth int) int { return w.window(gamma-1, gamma, depth) }
+
+func (w *worker) moves() int { return len(w.candidates()) }
+
+// candidates are the root moves not excluded by MultiPV, in a fixed order.
+func (w *worker) candidates() []engine.Move {
+	if len(w.excluded) == 0 {
+		return w.rootMoves
+	}
+	var out []engine.Move
+	for _, m := range w.rootMoves {
+		if !containsMove(w.excluded, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func (w *worker) test(i, gamma, depth int) int {
+	w.stats.Passes++
+	w.stats.Nodes++ // the root node of this test
+	m := w.candidates()[i]
+	w.pos.Make(m)
+	v := -w.ab(-gamma, -(gamma - 1), depth-1, 1)
+	w.pos.Unmake()
+	return v
+}
+
+func (w *worker) best(i, score int) {
+	w.rootBest, w.rootBestScore = w.candidates()[i], score
+}
+
+func (w *worker) isStopped() bool { return w.stopped }
+
+func (w *worker) research() { w.stats.Researches++ }

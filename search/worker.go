@@ -1,0 +1,103 @@
+package search
+
+import (
+	"sync/atomic"
+	"time"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/eval"
+)
+
+// worker is one search thread's state. Everything the tree walker touches
+// per node lives here in fixed arrays, so the search allocates nothing.
+type worker struct {
+	pos   *engine.Position
+	tt    *TT
+	ev    *eval.Evaluator
+	opt   Options
+	scout bool // NegaScout at interior nodes (the NegaScout driver)
+
+	lists   [MaxPly + 1]moveList
+	killers [MaxPly + 1][2]engine.Move
+	history [2][64][64]int32
+	stats   Stats
+
+	// Root state: the moves the drivers may choose from, and the best move
+	// proved by the current iteration.
+	rootMoves     []engine.Move
+	excluded      []engine.Move // MultiPV: lines already reported this iteration
+	rootBest      engine.Move
+	rootBestScore int
+
+	// Stopping.
+	ctl       *control
+	nodeLimit uint64
+	stopped   bool
+}
+
+// control is shared between a search and the goroutines that may stop it or
+// change its deadlines (UCI stop and ponderhit).
+type control struct {
+	stop     atomic.Bool
+	infinite atomic.Bool
+	softNs   atomic.Int64 // deadlines in UnixNano; 0 = none
+	hardNs   atomic.Int64
+}
+
+// pollMask: the clock and the stop flag are read every 1024 nodes (well
+// under a millisecond), the node limit at every node.
+const pollMask = 1023
+
+// poll reports whether the search must stop now.
+func (w *worker) poll() bool {
+	if w.stopped {
+		return true
+	}
+	if w.nodeLimit > 0 && w.stats.Nodes >= w.nodeLimit {
+		w.stopped = true
+	} else if w.stats.Nodes&pollMask == 0 {
+		if w.ctl.stop.Load() {
+			w.stopped = true
+		} else if hard := w.ctl.hardNs.Load(); hard != 0 && !w.ctl.infinite.Load() && time.Now().UnixNano() >= hard {
+			w.stopped = true
+		}
+	}
+	return w.stopped
+}
+
+func (w *worker) evaluate() int {
+	w.stats.Leaves++
+	return w.ev.Evaluate(w.pos)
+}
+
+// usable says whether a table entry of draft may decide a node of depth:
+// any deeper entry in selective mode, only an equal draft in pure mode (see
+// the package doc).
+func (w *worker) usable(draft, depth int) bool {
+	if w.opt.Selective {
+		return draft >= depth
+	}
+	return draft == depth
+}
+
+func (w *worker) isRootCandidate(m engine.Move) bool {
+	for _, x := range w.excluded {
+		if x == m {
+			return false
+		}
+	}
+	for _, x := range w.rootMoves {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *worker) hasNonPawnMaterial() bool {
+	us := w.pos.SideToMove()
+	return w.pos.ColorPieces(us)&^(w.pos.Pieces(us, engine.Pawn)|w.pos.Pieces(us, engine.King)) != 0
+}
+
+// mated is the score of being checkmated at ply.
+func mated(ply int) int { return -MateScore + ply }

@@ -1,0 +1,222 @@
+package tune
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/eval"
+)
+
+// ParseLine reads one line of tuning data: a FEN (4 or 6 fields) followed
+// by the game result from white's view. The result may be written
+//
+//	1.0  0.5  0.0        (also 1, 0, .5, 1/2)
+//	[1.0] [0.5] [0.0]    (bracketed)
+//	1-0  1/2-1/2  0-1    (PGN style, optionally quoted)
+//	c9 "1-0";            (an EPD opcode; other opcodes on the line are ignored)
+//
+// It returns the FEN part (fields joined by single spaces) and the result.
+func ParseLine(line string) (fen string, result float64, err error) {
+	f := strings.Fields(line)
+	if len(f) < 5 {
+		return "", 0, errors.New("want a FEN and a result")
+	}
+	n := 4
+	if len(f) >= 7 && isUint(f[4]) && isUint(f[5]) {
+		n = 6
+	}
+	fen = strings.Join(f[:n], " ")
+	rest := strings.Join(f[n:], " ")
+	if strings.Contains(rest, ";") || strings.HasPrefix(rest, "c9 ") {
+		tok := ""
+		for _, op := range strings.Split(rest, ";") {
+			op = strings.TrimSpace(op)
+			if strings.HasPrefix(op, "c9 ") {
+				tok = strings.TrimSpace(op[3:])
+			}
+		}
+		if tok == "" {
+			return "", 0, fmt.Errorf("no c9 result opcode in %q", rest)
+		}
+		rest = tok
+	}
+	r, ok := parseResult(rest)
+	if !ok {
+		return "", 0, fmt.Errorf("bad result %q (want 1.0, 0.5, 0.0, [1.0], 1-0, 1/2-1/2, 0-1 or c9 \"1-0\";)", rest)
+	}
+	return fen, r, nil
+}
+
+func isUint(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func parseResult(s string) (float64, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) >= 2 && (s[0] == '[' && s[len(s)-1] == ']' || s[0] == '"' && s[len(s)-1] == '"') {
+		s = strings.TrimSpace(s[1 : len(s)-1])
+	}
+	switch s {
+	case "1-0":
+		return 1, true
+	case "0-1":
+		return 0, true
+	case "1/2-1/2", "1/2":
+		return 0.5, true
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || (v != 0 && v != 0.5 && v != 1) {
+		return 0, false
+	}
+	return v, true
+}
+
+// coef is one feature of a position: net count (white minus black) of weight idx.
+type coef struct {
+	idx uint16
+	val int16
+}
+
+// sample is one position of the data set, as the tuner sees it.
+type sample struct {
+	start          uint32 // first coef in Dataset.coefs
+	n              uint16 // number of coefs
+	phase          uint8
+	scaleW, scaleB uint8 // both 0 for dead draws: the score is then 0
+	result         float32
+}
+
+// Dataset is a set of positions reduced to their evaluation traces.
+type Dataset struct {
+	samples []sample
+	coefs   []coef
+}
+
+// Len is the number of positions.
+func (d *Dataset) Len() int { return len(d.samples) }
+
+func (d *Dataset) add(t *eval.TraceResult, result float64) {
+	s := sample{start: uint32(len(d.coefs)), phase: uint8(t.Phase), result: float32(result)}
+	if !t.Drawn {
+		s.scaleW, s.scaleB = uint8(t.ScaleWhite), uint8(t.ScaleBlack)
+		for _, c := range t.Coefs {
+			if v := c.White - c.Black; v != 0 {
+				d.coefs = append(d.coefs, coef{uint16(c.Index), int16(v)})
+			}
+		}
+	}
+	s.n = uint16(uint32(len(d.coefs)) - s.start)
+	d.samples = append(d.samples, s)
+}
+
+// LoadOptions control Load.
+type LoadOptions struct {
+	Name    string // the data's name in error messages
+	Holdout int    // one position in Holdout (by a hash of its FEN) goes to validation; 0 = none
+	Threads int
+}
+
+// Load reads tuning data (see ParseLine) and traces every position. It
+// splits the data deterministically into training and validation sets. A
+// malformed line is an error naming its line number. Blank lines and lines
+// starting with # are skipped.
+func Load(r io.Reader, opt LoadOptions) (train, valid *Dataset, err error) {
+	type line struct {
+		no   int
+		text string
+	}
+	var lines []line
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for no := 1; sc.Scan(); no++ {
+		t := strings.TrimSpace(sc.Text())
+		if t == "" || t[0] == '#' {
+			continue
+		}
+		lines = append(lines, line{no, t})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", opt.Name, err)
+	}
+	threads := opt.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	// Each worker traces a contiguous chunk, so the sets keep file order.
+	type part struct {
+		train, valid Dataset
+		err          error
+	}
+	parts := make([]part, threads)
+	var wg sync.WaitGroup
+	chunk := (len(lines) + threads - 1) / threads
+	for w := 0; w < threads; w++ {
+		lo, hi := min(w*chunk, len(lines)), min((w+1)*chunk, len(lines))
+		wg.Add(1)
+		go func(p *part, ls []line) {
+			defer wg.Done()
+			for _, l := range ls {
+				fen, res, err := ParseLine(l.text)
+				if err != nil {
+					p.err = fmt.Errorf("%s:%d: %v", opt.Name, l.no, err)
+					return
+				}
+				pos, err := engine.ParseFEN(fen)
+				if err != nil {
+					p.err = fmt.Errorf("%s:%d: %v", opt.Name, l.no, err)
+					return
+				}
+				t := eval.Trace(pos)
+				if opt.Holdout > 0 && holdout(fen, opt.Holdout) {
+					p.valid.add(&t, res)
+				} else {
+					p.train.add(&t, res)
+				}
+			}
+		}(&parts[w], lines[lo:hi])
+	}
+	wg.Wait()
+	train, valid = &Dataset{}, &Dataset{}
+	for i := range parts {
+		if parts[i].err != nil {
+			return nil, nil, parts[i].err
+		}
+		train.append(&parts[i].train)
+		valid.append(&parts[i].valid)
+	}
+	return train, valid, nil
+}
+
+func (d *Dataset) append(o *Dataset) {
+	base := uint32(len(d.coefs))
+	d.coefs = append(d.coefs, o.coefs...)
+	for _, s := range o.samples {
+		s.start += base
+		d.samples = append(d.samples, s)
+	}
+}
+
+// holdout picks the validation positions: a hash of the FEN's first four
+// fields, so duplicates fall on the same side whatever the file order.
+func holdout(fen string, n int) bool {
+	f := strings.Fields(fen)
+	h := fnv.New32a()
+	io.WriteString(h, strings.Join(f[:4], " "))
+	return h.Sum32()%uint32(n) == 0
+}

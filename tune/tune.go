@@ -1,0 +1,168 @@
+// Package tune fits the evaluation's weights to game results by Texel's
+// method ("bounder tune").
+//
+// The data is a text file with one quiet position per line: a FEN (4 or 6
+// fields) and the result of the game it comes from, from white's view:
+//
+//	rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5 0.5
+//	8/5pk1/6p1/8/3K4/8/5PP1/8 w - - 0 52 [1.0]
+//	4k3/8/8/8/8/8/3q4/4K3 w - - c9 "0-1";
+//
+// Results are 1.0 (white won), 0.5 (draw) or 0.0 (black won); see ParseLine
+// for every accepted spelling. Blank lines and lines starting with # are
+// skipped. Positions should be quiet (not in check, no winning capture
+// pending), as the static evaluation is fitted to them directly.
+//
+// The tuner minimises the mean squared error between the results and
+// 1/(1+10^(-K·score/400)), where score is the static evaluation from white's
+// view. It first fits K with the current weights, then runs Adam on the
+// weights (mini-batches, exact gradients: the evaluation is linear in its
+// weights, see eval.TraceResult), and writes eval/weights.go. One position
+// in ten (chosen by a hash of its FEN) is held out to measure the error
+// before and after. The mop-up weights (eval.Group.Frozen) are not tuned.
+//
+// After a change of the weight layout (eval/features.go), eval/weights.go
+// no longer fits; rewrite it from eval.HandWeights with
+//
+//	BOUNDER_WRITE_HAND_WEIGHTS=1 go test ./tune -run TestWriteHandWeights
+//
+// and tune again.
+package tune
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/bounder-chess/bounder/eval"
+)
+
+const usage = `usage: bounder tune --data FILE [flags]
+
+Fits the evaluation weights to game results (Texel's method) and writes
+them as Go source (eval/weights.go). FILE has one position per line:
+a FEN then the result from white's view: 1.0, 0.5, 0.0 ([1.0] and
+c9 "1-0"; are accepted too).
+
+Flags:
+`
+
+// Main runs "bounder tune" with the arguments after the command name and
+// returns the exit status: 0 on success, 2 for bad flags or unreadable or
+// malformed data, 1 when the weights cannot be written.
+func Main(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	data := fs.String("data", "", "tuning data file (required)")
+	epochs := fs.Int("epochs", 100, "passes over the training data (0: only fit K and report the error)")
+	out := fs.String("out", filepath.Join("eval", "weights.go"), "where to write the tuned weights")
+	lr := fs.Float64("lr", 1.0, "Adam learning rate, in centipawns per step")
+	decay := fs.Float64("lr-decay", 0.98, "learning rate multiplier after each epoch")
+	batch := fs.Int("batch", 16384, "mini-batch size (0: the whole training set)")
+	kFlag := fs.Float64("k", 0, "scaling constant K (0: fit it)")
+	initFrom := fs.String("init", "current", "starting weights: current (eval/weights.go as compiled in) or hand (eval.HandWeights)")
+	threads := fs.Int("threads", 0, "worker goroutines (0: GOMAXPROCS)")
+	seed := fs.Int64("seed", 1, "shuffling seed")
+	dryRun := fs.Bool("dry-run", false, "tune but do not write the weights")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "bounder tune: "+format+"\n", a...)
+		return 2
+	}
+	switch {
+	case fs.NArg() > 0:
+		return bad("unexpected arguments %q", fs.Args())
+	case *data == "":
+		return bad("--data FILE is required (see bounder tune --help)")
+	case *epochs < 0:
+		return bad("--epochs must be >= 0")
+	case *lr <= 0 || *decay <= 0:
+		return bad("--lr and --lr-decay must be positive")
+	case *batch < 0:
+		return bad("--batch must be >= 0")
+	case *kFlag < 0:
+		return bad("--k must be >= 0")
+	}
+	var w eval.Weights
+	switch *initFrom {
+	case "current":
+		w = eval.DefaultWeights()
+	case "hand":
+		w = eval.HandWeights()
+	default:
+		return bad("--init must be current or hand, not %q", *initFrom)
+	}
+
+	start := time.Now()
+	f, err := os.Open(*data)
+	if err != nil {
+		return bad("%v", err)
+	}
+	train, valid, err := Load(f, LoadOptions{Name: *data, Holdout: 10, Threads: *threads})
+	f.Close()
+	if err != nil {
+		return bad("%v", err)
+	}
+	if train.Len() == 0 {
+		return bad("%s: no positions to train on", *data)
+	}
+	fmt.Fprintf(stderr, "loaded %d positions (%d training, %d validation, %d features) in %.1fs\n",
+		train.Len()+valid.Len(), train.Len(), valid.Len(), len(train.coefs)+len(valid.coefs), time.Since(start).Seconds())
+
+	p := fromWeights(&w)
+	k := *kFlag
+	if k == 0 {
+		t := time.Now()
+		k = train.FitK(p, *threads)
+		fmt.Fprintf(stderr, "fitted K = %.4f in %.1fs\n", k, time.Since(t).Seconds())
+		if k < 0.06 || k > 9.9 {
+			fmt.Fprintln(stderr, "warning: K is at the end of its search range: the results hardly follow the evaluation")
+		}
+	}
+	trainBefore, validBefore := train.Error(p, k, *threads), valid.Error(p, k, *threads)
+	fmt.Fprintf(stderr, "start     train %.6f  valid %.6f\n", trainBefore, validBefore)
+
+	opt := newAdam(*lr, *threads)
+	rng := rand.New(rand.NewSource(*seed))
+	for e := 1; e <= *epochs; e++ {
+		t := time.Now()
+		opt.epoch(train, p, k, *batch, rng)
+		opt.lr *= *decay
+		fmt.Fprintf(stderr, "epoch %3d train %.6f  valid %.6f  %.1fs\n", e,
+			train.Error(p, k, *threads), valid.Error(p, k, *threads), time.Since(t).Seconds())
+	}
+
+	tuned := p.weights()
+	rounded := fromWeights(&tuned)
+	trainAfter, validAfter := train.Error(rounded, k, *threads), valid.Error(rounded, k, *threads)
+	fmt.Fprintf(stdout, "K %.4f, %d epochs\n", k, *epochs)
+	fmt.Fprintf(stdout, "training error   %.6f -> %.6f (%d positions)\n", trainBefore, trainAfter, train.Len())
+	fmt.Fprintf(stdout, "validation error %.6f -> %.6f (%d positions)\n", validBefore, validAfter, valid.Len())
+	if *epochs == 0 || *dryRun {
+		return 0
+	}
+	note := fmt.Sprintf("Tuned by bounder tune from %s weights on %d positions of %s\n"+
+		"(K %.4f, %d epochs): validation error %.6f -> %.6f on %d held-out positions.",
+		*initFrom, train.Len(), filepath.Base(*data), k, *epochs, validBefore, validAfter, valid.Len())
+	src, err := WeightsSource(&tuned, note)
+	if err != nil {
+		fmt.Fprintf(stderr, "bounder tune: %v\n", err)
+		return 1
+	}
+	if err := os.WriteFile(*out, src, 0o644); err != nil {
+		fmt.Fprintf(stderr, "bounder tune: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", *out)
+	return 0
+}

@@ -1,0 +1,334 @@
+package tune
+
+import (
+	"bytes"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"math"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/eval"
+)
+
+// randomPositions plays deterministic random games (preferring captures,
+// so material becomes unbalanced) and returns positions along them.
+func randomPositions(n int, seed int64) []string {
+	rng := rand.New(rand.NewSource(seed))
+	var fens []string
+	var buf, caps [engine.MaxMoves]engine.Move
+	for len(fens) < n {
+		pos := engine.NewPosition()
+		for ply := 0; ply < 120 && len(fens) < n; ply++ {
+			moves := pos.GenerateMoves(buf[:])
+			if len(moves) == 0 {
+				break
+			}
+			if ply >= 8 && ply%4 == 0 && !pos.InCheck() {
+				fens = append(fens, pos.FEN())
+			}
+			captures := pos.GenerateCaptures(caps[:])
+			m := moves[rng.Intn(len(moves))]
+			if len(captures) > 0 && rng.Intn(4) > 0 {
+				m = captures[rng.Intn(len(captures))]
+			}
+			pos.Make(m)
+		}
+	}
+	return fens
+}
+
+// syntheticData labels random positions with the results a "true"
+// evaluation (weights w, K 1) predicts, rounded to 1, 0.5 or 0.
+func syntheticData(t *testing.T, n int, w *eval.Weights) string {
+	t.Helper()
+	e := eval.NewWithWeights(w)
+	var b strings.Builder
+	for i, fen := range randomPositions(n, 3) {
+		pos, err := engine.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := e.Evaluate(pos)
+		if pos.SideToMove() == engine.Black {
+			v = -v
+		}
+		p := sigmoid(1, float64(v))
+		r := "0.5"
+		switch {
+		case p > 0.6:
+			r = "1.0"
+		case p < 0.4:
+			r = "0.0"
+		}
+		switch i % 3 { // exercise the accepted result spellings
+		case 0:
+			fmt.Fprintf(&b, "%s %s\n", fen, r)
+		case 1:
+			fmt.Fprintf(&b, "%s [%s]\n", fen, r)
+		default:
+			f := strings.Fields(fen)
+			pgn := map[string]string{"1.0": "1-0", "0.5": "1/2-1/2", "0.0": "0-1"}[r]
+			fmt.Fprintf(&b, "%s c9 %q;\n", strings.Join(f[:4], " "), pgn)
+		}
+	}
+	return b.String()
+}
+
+// trueWeights differ from the hand weights in a few clear ways.
+func trueWeights() eval.Weights {
+	w := eval.HandWeights()
+	w[1] = eval.S{MG: 420, EG: 400}             // knights worth more
+	w[4] = eval.S{MG: 800, EG: 850}             // queens worth less
+	w[eval.NumWeights-3] = eval.S{MG: 5, EG: 5} // (mop-up edge, frozen: untouched)
+	return w
+}
+
+func TestParseLine(t *testing.T) {
+	good := []struct {
+		line, fen string
+		result    float64
+	}{
+		{"8/8/4k3/8/8/3K4/8/8 w - - 0 1 1.0", "8/8/4k3/8/8/3K4/8/8 w - - 0 1", 1},
+		{"8/8/4k3/8/8/3K4/8/8 w - - 0 1 [0.5]", "8/8/4k3/8/8/3K4/8/8 w - - 0 1", 0.5},
+		{"8/8/4k3/8/8/3K4/8/8 b - - 0.0", "8/8/4k3/8/8/3K4/8/8 b - -", 0},
+		{"8/8/4k3/8/8/3K4/8/8 b - - 1", "8/8/4k3/8/8/3K4/8/8 b - -", 1},
+		{"8/8/4k3/8/8/3K4/8/8 b - - \"1/2-1/2\"", "8/8/4k3/8/8/3K4/8/8 b - -", 0.5},
+		{"8/8/4k3/8/8/3K4/8/8 w - - 12 40 0-1", "8/8/4k3/8/8/3K4/8/8 w - - 12 40", 0},
+		{`8/8/4k3/8/8/3K4/8/8 w - - c9 "1-0";`, "8/8/4k3/8/8/3K4/8/8 w - -", 1},
+		{`8/8/4k3/8/8/3K4/8/8 w - - id "x"; c9 "0-1"; c0 "y";`, "8/8/4k3/8/8/3K4/8/8 w - -", 0},
+	}
+	for _, g := range good {
+		fen, r, err := ParseLine(g.line)
+		if err != nil || fen != g.fen || r != g.result {
+			t.Errorf("%q: got %q %v %v, want %q %v", g.line, fen, r, err, g.fen, g.result)
+		}
+	}
+	for _, bad := range []string{
+		"8/8/4k3/8/8/3K4/8/8 w - -",
+		"8/8/4k3/8/8/3K4/8/8 w - - 0 1",
+		"8/8/4k3/8/8/3K4/8/8 w - - 2.0",
+		"8/8/4k3/8/8/3K4/8/8 w - - 0.7",
+		"8/8/4k3/8/8/3K4/8/8 w - - win",
+		`8/8/4k3/8/8/3K4/8/8 w - - id "x";`,
+		"8/8/4k3/8/8/3K4/8/8 w - - 1.0 0.0",
+	} {
+		if _, _, err := ParseLine(bad); err == nil {
+			t.Errorf("%q: accepted", bad)
+		}
+	}
+}
+
+func TestLoadRejectsMalformedLines(t *testing.T) {
+	ok := "8/8/4k3/8/8/3K4/8/8 w - - 0 1 1.0\n"
+	prefix := strings.Repeat(ok, 600) // the errors fall in the second worker's chunk
+	for _, c := range []struct {
+		data, want string
+	}{
+		{"\n# comment\n8/8/4k3/8/8/3K4/8/8 w - - 2.0\n", "data.txt:603: bad result"},
+		{ok + "8/8/4k3/8/8/3K4/8/8 w - -\n", "data.txt:602: want a FEN and a result"},
+		{"8/8/4k3/8/8/3K4/8/9 w - - 1.0\n" + ok, "data.txt:601: "},
+		{ok + "8/8/8/8/8/3K4/8/8 w - - 1.0\n", "data.txt:602: "},         // no black king
+		{"8/8/8/8/8/3K4/8/8 w - - 1.0\n" + ok + "x\n", "data.txt:601: "}, // the first error wins
+	} {
+		_, _, err := Load(strings.NewReader(prefix+c.data), LoadOptions{Name: "data.txt", Threads: 2})
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("got error %v, want %q...", err, c.want)
+		}
+	}
+	train, valid, err := Load(strings.NewReader(prefix), LoadOptions{Name: "x", Holdout: 10})
+	if err != nil || train.Len()+valid.Len() != 600 {
+		t.Fatalf("good data: %v, %d+%d positions", err, train.Len(), valid.Len())
+	}
+}
+
+// The analytic gradient matches finite differences of the error.
+func TestGradient(t *testing.T) {
+	w := eval.HandWeights()
+	train, _, err := Load(strings.NewReader(syntheticData(t, 300, &w)), LoadOptions{Name: "synthetic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := fromWeights(&w)
+	const k = 1.1
+	idx := make([]int32, train.Len())
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	var grad params
+	train.gradient(p, k, idx, &grad)
+	checked := 0
+	for j := 0; j < nParams && checked < 40; j += 7 {
+		if grad[j] == 0 {
+			continue
+		}
+		const h = 0.01
+		q := *p
+		q[j] += h
+		up := train.Error(&q, k, 1)
+		q[j] -= 2 * h
+		down := train.Error(&q, k, 1)
+		num := (up - down) / (2 * h) * float64(train.Len())
+		if math.Abs(num-grad[j]) > 1e-3*math.Abs(num)+1e-9 {
+			t.Errorf("param %d: analytic %g, numeric %g", j, grad[j], num)
+		}
+		checked++
+	}
+	if checked < 20 {
+		t.Fatalf("only %d parameters checked", checked)
+	}
+}
+
+func TestFitK(t *testing.T) {
+	w := eval.DefaultWeights()
+	p := fromWeights(&w)
+	// results are the exact expectation under K = 1.3
+	var d Dataset
+	for _, fen := range randomPositions(2000, 5) {
+		pos, _ := engine.ParseFEN(fen)
+		tr := eval.Trace(pos)
+		d.add(&tr, 0)
+		s := &d.samples[len(d.samples)-1]
+		v, _ := d.score(s, p)
+		s.result = float32(sigmoid(1.3, v))
+	}
+	if k := d.FitK(p, 0); math.Abs(k-1.3) > 0.01 {
+		t.Errorf("fitted K %.4f, want 1.3", k)
+	}
+	// On game-like results K is positive and moderate.
+	truth := trueWeights()
+	train, _, err := Load(strings.NewReader(syntheticData(t, 2000, &truth)), LoadOptions{Name: "synthetic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := train.FitK(p, 0); k < 0.3 || k > 5 {
+		t.Errorf("fitted K %.4f on synthetic results", k)
+	}
+}
+
+func TestTuningReducesError(t *testing.T) {
+	truth := trueWeights()
+	train, valid, err := Load(strings.NewReader(syntheticData(t, 4000, &truth)), LoadOptions{Name: "synthetic", Holdout: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := eval.HandWeights()
+	p := fromWeights(&w)
+	k := train.FitK(p, 0)
+	t0, v0 := train.Error(p, k, 0), valid.Error(p, k, 0)
+	opt := newAdam(3, 0)
+	rng := rand.New(rand.NewSource(1))
+	for e := 0; e < 20; e++ {
+		opt.epoch(train, p, k, 1024, rng)
+	}
+	t1, v1 := train.Error(p, k, 0), valid.Error(p, k, 0)
+	t.Logf("K %.3f: training %.5f -> %.5f, validation %.5f -> %.5f (%d/%d positions)", k, t0, t1, v0, v1, train.Len(), valid.Len())
+	if t1 >= t0*0.9 || v1 >= v0 {
+		t.Errorf("error did not decrease: training %.5f -> %.5f, validation %.5f -> %.5f", t0, t1, v0, v1)
+	}
+	got := p.weights()
+	if got[1].MG <= w[1].MG || got[4].MG >= w[4].MG {
+		t.Errorf("knight %v (hand %v, true %v), queen %v (hand %v, true %v): not moving toward the truth",
+			got[1], w[1], truth[1], got[4], w[4], truth[4])
+	}
+	if got[eval.NumWeights-3] != w[eval.NumWeights-3] {
+		t.Errorf("frozen weight changed: %v -> %v", w[eval.NumWeights-3], got[eval.NumWeights-3])
+	}
+}
+
+func TestMain(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data.txt")
+	truth := trueWeights()
+	if err := os.WriteFile(data, []byte(syntheticData(t, 600, &truth)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "weights.go")
+	var stdout, stderr bytes.Buffer
+	if code := Main([]string{"--data", data, "--epochs", "2", "--out", out, "--init", "hand"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+	for _, want := range []string{"fitted K", "epoch   1", "epoch   2", "valid"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+		}
+	}
+	for _, want := range []string{"validation error", "wrote " + out} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+		}
+	}
+	src, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(src, []byte("// Code generated by bounder tune; DO NOT EDIT.")) {
+		t.Errorf("generated file header:\n%.200s", src)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), out, src, 0); err != nil {
+		t.Errorf("generated file does not parse: %v", err)
+	}
+
+	for _, args := range [][]string{
+		{},
+		{"--epochs", "3"},
+		{"--data", data, "--bogus"},
+		{"--data", filepath.Join(dir, "missing.txt")},
+		{"--data", data, "--init", "zero"},
+		{"--data", data, "extra"},
+	} {
+		stdout.Reset()
+		stderr.Reset()
+		if code := Main(args, &stdout, &stderr); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("8/8/4k3/8/8/3K4/8/8 w - - 1.0\n8/8/4k3/8/8/3K4/8/8 w - - 3\n"), 0o644)
+	stderr.Reset()
+	if code := Main([]string{"--data", bad}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "bad.txt:2:") {
+		t.Errorf("malformed data: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// eval/weights.go is exactly what the generator writes for its weights.
+func TestWeightsFileIsGenerated(t *testing.T) {
+	file, err := os.ReadFile(filepath.Join("..", "eval", "weights.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := eval.DefaultWeights()
+	src, err := WeightsSource(&w, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tail := func(b []byte) string {
+		s := string(b)
+		return s[strings.Index(s, "// generatedWeights"):]
+	}
+	if tail(file) != tail(src) {
+		t.Errorf("eval/weights.go differs from the generator's output for its own weights")
+	}
+}
+
+// TestWriteHandWeights rewrites eval/weights.go from eval.HandWeights when
+// BOUNDER_WRITE_HAND_WEIGHTS=1 (after a change of the weight layout, or to
+// restart from the hand-written weights); otherwise it does nothing.
+func TestWriteHandWeights(t *testing.T) {
+	if os.Getenv("BOUNDER_WRITE_HAND_WEIGHTS") != "1" {
+		t.Skip("set BOUNDER_WRITE_HAND_WEIGHTS=1 to rewrite eval/weights.go from eval.HandWeights")
+	}
+	w := eval.HandWeights()
+	src, err := WeightsSource(&w, "Hand-written starting weights (eval.HandWeights), not tuned yet.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("..", "eval", "weights.go"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,211 @@
+package tune
+
+import (
+	"math"
+	"math/rand"
+	"runtime"
+	"sync"
+
+	"github.com/bounder-chess/bounder/eval"
+)
+
+// nParams is the number of tuned values: a middlegame and an endgame value per weight.
+const nParams = 2 * eval.NumWeights
+
+// params are weights as floats: params[2i] is weight i's middlegame value,
+// params[2i+1] its endgame value.
+type params [nParams]float64
+
+func fromWeights(w *eval.Weights) *params {
+	var p params
+	for i, s := range w {
+		p[2*i], p[2*i+1] = float64(s.MG), float64(s.EG)
+	}
+	return &p
+}
+
+func (p *params) weights() eval.Weights {
+	var w eval.Weights
+	for i := range w {
+		w[i] = eval.S{MG: int32(math.Round(p[2*i])), EG: int32(math.Round(p[2*i+1]))}
+	}
+	return w
+}
+
+const taperNorm = eval.MaxPhase * eval.ScaleNorm
+
+// score is the evaluation of s from white's view (as a float: the integer
+// evaluation without its rounding and clamp), and the scale it used.
+func (d *Dataset) score(s *sample, p *params) (v float64, scale float64) {
+	var mg, eg float64
+	for _, c := range d.coefs[s.start : s.start+uint32(s.n)] {
+		mg += p[2*int(c.idx)] * float64(c.val)
+		eg += p[2*int(c.idx)+1] * float64(c.val)
+	}
+	t := mg*float64(s.phase) + eg*float64(eval.MaxPhase-int(s.phase))
+	scale = float64(s.scaleW)
+	if t < 0 {
+		scale = float64(s.scaleB)
+	}
+	return t * scale / taperNorm, scale
+}
+
+// sigmoid maps a white-view score to an expected result: Texel's
+// 1/(1+10^(-K·score/400)).
+func sigmoid(k, v float64) float64 { return 1 / (1 + math.Pow(10, -k*v/400)) }
+
+// parallel runs f over [0,n) split into contiguous ranges, one per worker.
+func parallel(n, threads int, f func(worker, lo, hi int)) {
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	threads = max(1, min(threads, n/256+1))
+	var wg sync.WaitGroup
+	chunk := (n + threads - 1) / threads
+	for w := 0; w < threads; w++ {
+		lo, hi := min(w*chunk, n), min((w+1)*chunk, n)
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			f(w, lo, hi)
+		}(w)
+	}
+	wg.Wait()
+}
+
+// Error is the mean squared error between the results and the sigmoid of
+// the scores with scaling constant k.
+func (d *Dataset) Error(p *params, k float64, threads int) float64 {
+	if len(d.samples) == 0 {
+		return 0
+	}
+	sums := make([]float64, max(threads, runtime.GOMAXPROCS(0))+1)
+	parallel(len(d.samples), threads, func(w, lo, hi int) {
+		sum := 0.0
+		for i := lo; i < hi; i++ {
+			s := &d.samples[i]
+			v, _ := d.score(s, p)
+			e := float64(s.result) - sigmoid(k, v)
+			sum += e * e
+		}
+		sums[w] = sum
+	})
+	total := 0.0
+	for _, s := range sums {
+		total += s
+	}
+	return total / float64(len(d.samples))
+}
+
+// FitK finds the scaling constant that minimises the error with the
+// weights p: a golden-section search over [0.05, 10] (the error is
+// unimodal in K in practice).
+func (d *Dataset) FitK(p *params, threads int) float64 {
+	lo, hi := 0.05, 10.0
+	g := (math.Sqrt(5) - 1) / 2
+	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
+	fa, fb := d.Error(p, a, threads), d.Error(p, b, threads)
+	for hi-lo > 1e-4 {
+		if fa < fb {
+			hi, b, fb = b, a, fa
+			a = hi - g*(hi-lo)
+			fa = d.Error(p, a, threads)
+		} else {
+			lo, a, fa = a, b, fb
+			b = lo + g*(hi-lo)
+			fb = d.Error(p, b, threads)
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// gradient adds to grad the gradient of the summed squared error of the
+// samples idx[lo:hi] (sample indices) with respect to the parameters.
+func (d *Dataset) gradient(p *params, k float64, idx []int32, grad *params) {
+	c := -2 * math.Ln10 * k / 400 / taperNorm
+	for _, i := range idx {
+		s := &d.samples[i]
+		v, scale := d.score(s, p)
+		if scale == 0 {
+			continue
+		}
+		sg := sigmoid(k, v)
+		// d(r-σ)²/dv = -2(r-σ)·σ(1-σ)·ln10·k/400; dv/dmg_i = c_i·phase·scale/taperNorm
+		g := c * (float64(s.result) - sg) * sg * (1 - sg) * scale
+		gmg, geg := g*float64(s.phase), g*float64(eval.MaxPhase-int(s.phase))
+		for _, cf := range d.coefs[s.start : s.start+uint32(s.n)] {
+			grad[2*int(cf.idx)] += gmg * float64(cf.val)
+			grad[2*int(cf.idx)+1] += geg * float64(cf.val)
+		}
+	}
+}
+
+// adam is the Adam optimiser's state.
+type adam struct {
+	m, v     params
+	t        int
+	b1, b2   float64
+	eps      float64
+	frozen   [nParams]bool
+	lr       float64
+	gradBufs []params
+}
+
+func newAdam(lr float64, threads int) *adam {
+	a := &adam{b1: 0.9, b2: 0.999, eps: 1e-8, lr: lr}
+	for _, g := range eval.Groups() {
+		if g.Frozen {
+			for i := g.Offset; i < g.Offset+g.Size; i++ {
+				a.frozen[2*i], a.frozen[2*i+1] = true, true
+			}
+		}
+	}
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	a.gradBufs = make([]params, threads)
+	return a
+}
+
+// step computes the mean gradient over the samples batch and moves p.
+func (a *adam) step(d *Dataset, p *params, k float64, batch []int32) {
+	threads := len(a.gradBufs)
+	for i := range a.gradBufs {
+		a.gradBufs[i] = params{}
+	}
+	parallel(len(batch), threads, func(w, lo, hi int) {
+		d.gradient(p, k, batch[lo:hi], &a.gradBufs[w])
+	})
+	a.t++
+	n := float64(len(batch))
+	c1 := 1 - math.Pow(a.b1, float64(a.t))
+	c2 := 1 - math.Pow(a.b2, float64(a.t))
+	for j := range p {
+		if a.frozen[j] {
+			continue
+		}
+		g := 0.0
+		for w := range a.gradBufs {
+			g += a.gradBufs[w][j]
+		}
+		g /= n
+		a.m[j] = a.b1*a.m[j] + (1-a.b1)*g
+		a.v[j] = a.b2*a.v[j] + (1-a.b2)*g*g
+		p[j] -= a.lr * (a.m[j] / c1) / (math.Sqrt(a.v[j]/c2) + a.eps)
+	}
+}
+
+// epoch runs one pass of mini-batch Adam over d in a shuffled order.
+func (a *adam) epoch(d *Dataset, p *params, k float64, batchSize int, rng *rand.Rand) {
+	order := make([]int32, len(d.samples))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	if batchSize <= 0 {
+		batchSize = len(order)
+	}
+	for lo := 0; lo < len(order); lo += batchSize {
+		a.step(d, p, k, order[lo:min(lo+batchSize, len(order))])
+	}
+}

@@ -1,0 +1,334 @@
+package uci
+
+// End-to-end tests against the real engine binary, built from ./cmd/engine.
+// They skip under -short, and while cmd/engine does not run the UCI loop
+// yet (it says "UCI loop is not built yet").
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/notnil/chess"
+)
+
+var (
+	binOnce sync.Once
+	binPath string
+	binSkip string // reason to skip
+	binErr  error
+	binDir  string
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// engineBinary builds cmd/engine once per test run.
+func engineBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end test: skipped with -short")
+	}
+	binOnce.Do(func() {
+		goTool, err := exec.LookPath("go")
+		if err != nil {
+			binSkip = "no go tool to build cmd/engine"
+			return
+		}
+		if binDir, binErr = os.MkdirTemp("", "bounder-e2e-"); binErr != nil {
+			return
+		}
+		binPath = filepath.Join(binDir, "bounder")
+		out, err := exec.Command(goTool, "build", "-o", binPath, "../cmd/engine").CombinedOutput()
+		if err != nil {
+			binErr = fmt.Errorf("go build ./cmd/engine: %v\n%s", err, out)
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, binPath)
+		cmd.Stdin = strings.NewReader("uci\nquit\n")
+		out, _ = cmd.CombinedOutput()
+		if bytes.Contains(out, []byte("UCI loop is not built yet")) {
+			binSkip = "cmd/engine does not run the UCI loop yet"
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	if binSkip != "" {
+		t.Skip(binSkip)
+	}
+	return binPath
+}
+
+// proc is a running engine process.
+type proc struct {
+	t      *testing.T
+	name   string
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	lines  chan string
+	stderr bytes.Buffer
+	exited chan error
+}
+
+func startEngine(t *testing.T, name string) *proc {
+	t.Helper()
+	bin := engineBinary(t)
+	p := &proc{t: t, name: name, cmd: exec.Command(bin), lines: make(chan string, 100000), exited: make(chan error, 1)}
+	p.cmd.Stderr = &p.stderr
+	var err error
+	if p.in, err = p.cmd.StdinPipe(); err != nil {
+		t.Fatal(err)
+	}
+	out, err := p.cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			p.lines <- sc.Text()
+		}
+		close(p.lines)
+		p.exited <- p.cmd.Wait()
+	}()
+	t.Cleanup(func() {
+		p.in.Close()
+		select {
+		case <-p.exited:
+		case <-time.After(3 * time.Second):
+			p.cmd.Process.Kill()
+			<-p.exited
+		}
+	})
+	p.send("uci")
+	p.expect("uciok", 10*time.Second)
+	return p
+}
+
+func (p *proc) send(cmds ...string) {
+	p.t.Helper()
+	for _, c := range cmds {
+		if _, err := io.WriteString(p.in, c+"\n"); err != nil {
+			p.t.Fatalf("%s: send %q: %v\nstderr: %s", p.name, c, err, p.stderr.String())
+		}
+	}
+}
+
+// expect reads until a line with prefix and returns it and the lines before.
+func (p *proc) expect(prefix string, timeout time.Duration) (string, []string) {
+	p.t.Helper()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	var before []string
+	for {
+		select {
+		case l, ok := <-p.lines:
+			if !ok {
+				p.t.Fatalf("%s exited waiting for %q; got %q\nstderr: %s", p.name, prefix, before, p.stderr.String())
+			}
+			if strings.HasPrefix(l, prefix) {
+				return l, before
+			}
+			before = append(before, l)
+		case <-timer.C:
+			p.t.Fatalf("%s: no %q within %v; got %q", p.name, prefix, timeout, before)
+		}
+	}
+}
+
+// bestMoveOf checks a bestmove line against a position (a chess.Game) and
+// returns the move.
+func bestMoveOf(t *testing.T, line string, g *chess.Game) string {
+	t.Helper()
+	f := strings.Fields(line)
+	if len(f) != 2 && (len(f) != 4 || f[2] != "ponder") {
+		t.Fatalf("malformed %q", line)
+	}
+	probe := g.Clone()
+	if err := probe.MoveStr(f[1]); err != nil {
+		t.Fatalf("illegal bestmove %q in %s: %v", line, g.FEN(), err)
+	}
+	if len(f) == 4 {
+		if err := probe.MoveStr(f[3]); err != nil {
+			t.Errorf("illegal ponder move in %q after %s: %v", line, g.FEN(), err)
+		}
+	}
+	return f[1]
+}
+
+func uciGame() *chess.Game { return chess.NewGame(chess.UseNotation(chess.UCINotation{})) }
+
+func TestE2EInfiniteStop(t *testing.T) {
+	p := startEngine(t, "bounder")
+	p.send("ucinewgame", "position startpos moves e2e4", "isready")
+	p.expect("readyok", 5*time.Second)
+	p.send("go infinite")
+	time.Sleep(150 * time.Millisecond)
+	infos := 0
+	for i := 0; i < 3; i++ {
+		t0 := time.Now()
+		p.send("isready")
+		_, before := p.expect("readyok", 2*time.Second)
+		d := time.Since(t0)
+		infos += countPrefix(before, "info depth")
+		t.Logf("readyok after %v during go infinite", d)
+		if d > 50*time.Millisecond {
+			t.Errorf("readyok after %v", d)
+		}
+		for _, l := range before {
+			if strings.HasPrefix(l, "bestmove") {
+				t.Fatalf("bestmove during go infinite: %q", l)
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t0 := time.Now()
+	p.send("stop")
+	bm, before := p.expect("bestmove", 2*time.Second)
+	d := time.Since(t0)
+	t.Logf("bestmove %v after stop", d)
+	if d > 50*time.Millisecond {
+		t.Errorf("bestmove %v after stop", d)
+	}
+	if infos += countPrefix(before, "info depth"); infos == 0 {
+		t.Error("no info lines")
+	}
+	g := uciGame()
+	g.MoveStr("e2e4")
+	bestMoveOf(t, bm, g)
+}
+
+func countPrefix(lines []string, prefix string) int { return count(lines, prefix) }
+
+func TestE2EMovetime(t *testing.T) {
+	p := startEngine(t, "bounder")
+	p.send("setoption name OwnBook value false", "setoption name Move Overhead value 0", "position startpos moves d2d4", "isready")
+	p.expect("readyok", 5*time.Second)
+	measure := func() time.Duration {
+		t0 := time.Now()
+		p.send("go movetime 100")
+		bm, _ := p.expect("bestmove", 5*time.Second)
+		d := time.Since(t0)
+		g := uciGame()
+		g.MoveStr("d2d4")
+		bestMoveOf(t, bm, g)
+		return d
+	}
+	d := measure()
+	t.Logf("go movetime 100, overhead 0: bestmove after %v", d)
+	if d < 100*time.Millisecond {
+		t.Errorf("bestmove after %v, before the movetime", d)
+	}
+	if d > 150*time.Millisecond {
+		// On a loaded machine one retry: the budget is the engine's, the
+		// scheduling delay is not.
+		d2 := measure()
+		t.Logf("retry: bestmove after %v", d2)
+		if d2 > 150*time.Millisecond {
+			t.Errorf("bestmove after %v and %v, want at most 150ms", d, d2)
+		}
+	}
+	// With the default overhead the move comes before the movetime is out.
+	p.send("setoption name Move Overhead value 30")
+	d = measure()
+	t.Logf("go movetime 100, overhead 30: bestmove after %v", d)
+	if d > 100*time.Millisecond {
+		t.Errorf("bestmove after %v with 30ms overhead", d)
+	}
+}
+
+func TestE2EQuitDuringSearch(t *testing.T) {
+	p := startEngine(t, "bounder")
+	p.send("position startpos", "go infinite")
+	p.expect("info depth", 5*time.Second)
+	t0 := time.Now()
+	p.send("quit")
+	select {
+	case err := <-p.exited:
+		d := time.Since(t0)
+		t.Logf("exited %v after quit", d)
+		if err != nil {
+			t.Errorf("exit: %v\nstderr: %s", err, p.stderr.String())
+		}
+		if d > 500*time.Millisecond {
+			t.Errorf("exited %v after quit", d)
+		}
+		p.exited <- err
+	case <-time.After(3 * time.Second):
+		t.Fatal("no exit within 3s of quit")
+	}
+}
+
+// TestE2ESelfPlay plays a game of Bounder against itself (two processes) at
+// 600ms + 10ms a side (at most 160 plies, a few seconds), refereed by
+// notnil/chess: only legal moves, no loss on time (measured here,
+// GUI-style, from "go" to "bestmove").
+func TestE2ESelfPlay(t *testing.T) {
+	const (
+		base     = 600 * time.Millisecond
+		inc      = 10 * time.Millisecond
+		maxPlies = 160
+	)
+	engines := [2]*proc{startEngine(t, "white"), startEngine(t, "black")}
+	for _, e := range engines {
+		e.send("ucinewgame", "isready")
+		e.expect("readyok", 5*time.Second)
+	}
+	g := uciGame()
+	clock := [2]time.Duration{base, base}
+	var moves []string
+	var longest time.Duration
+	for ply := 0; ply < maxPlies && g.Outcome() == chess.NoOutcome; ply++ {
+		side := ply % 2
+		e := engines[side]
+		pos := "position startpos"
+		if len(moves) > 0 {
+			pos += " moves " + strings.Join(moves, " ")
+		}
+		e.send(pos)
+		t0 := time.Now()
+		e.send(fmt.Sprintf("go wtime %d btime %d winc %d binc %d",
+			clock[0].Milliseconds(), clock[1].Milliseconds(), inc.Milliseconds(), inc.Milliseconds()))
+		bm, _ := e.expect("bestmove", clock[side]+2*time.Second)
+		used := time.Since(t0)
+		if used > clock[side]/4 {
+			t.Logf("ply %d: %s used %v of %v", ply, e.name, used, clock[side])
+		}
+		longest = max(longest, used)
+		clock[side] -= used
+		if clock[side] < 0 {
+			t.Fatalf("%s lost on time at ply %d (used %v)", e.name, ply, used)
+		}
+		clock[side] += inc
+		m := bestMoveOf(t, bm, g)
+		if err := g.MoveStr(m); err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m)
+		if len(g.EligibleDraws()) > 1 { // threefold or fifty moves: claimed
+			break
+		}
+	}
+	t.Logf("%d plies, outcome %s (%s), clocks %v %v, longest move %v", len(moves), g.Outcome(), g.Method(), clock[0], clock[1], longest)
+}

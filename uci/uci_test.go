@@ -1,0 +1,863 @@
+package uci
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/search"
+)
+
+// harness runs an Engine over pipes.
+type harness struct {
+	t     *testing.T
+	e     *Engine
+	fake  *fakeSearcher
+	in    *io.PipeWriter
+	lines chan string
+	done  chan error
+
+	mu   sync.Mutex
+	seen []string // every line read so far
+}
+
+func newHarness(t *testing.T, edit func(*Config)) *harness {
+	t.Helper()
+	fake := newFake()
+	cfg := Config{Version: "test", Searcher: fake}
+	if edit != nil {
+		edit(&cfg)
+	}
+	e := New(cfg)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	h := &harness{t: t, e: e, fake: fake, in: inW, lines: make(chan string, 10000), done: make(chan error, 1)}
+	go func() {
+		err := e.Run(inR, outW)
+		outW.Close()
+		inR.Close()
+		h.done <- err
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			h.lines <- sc.Text()
+		}
+		close(h.lines)
+	}()
+	t.Cleanup(func() {
+		inW.Close()
+		select {
+		case <-h.done:
+		case <-time.After(5 * time.Second):
+			t.Error("Run did not return after the end of input")
+		}
+	})
+	return h
+}
+
+func (h *harness) send(cmds ...string) {
+	h.t.Helper()
+	for _, c := range cmds {
+		if _, err := io.WriteString(h.in, c+"\n"); err != nil {
+			h.t.Fatalf("send %q: %v", c, err)
+		}
+	}
+}
+
+// next returns the next output line, failing after timeout.
+func (h *harness) next(timeout time.Duration) (string, bool) {
+	select {
+	case l, ok := <-h.lines:
+		if !ok {
+			return "", false
+		}
+		h.mu.Lock()
+		h.seen = append(h.seen, l)
+		h.mu.Unlock()
+		return l, true
+	case <-time.After(timeout):
+		return "", false
+	}
+}
+
+// expect reads lines until one starts with prefix and returns it with the
+// lines before it.
+func (h *harness) expect(prefix string, timeout time.Duration) (string, []string) {
+	h.t.Helper()
+	deadline := time.Now().Add(timeout)
+	var before []string
+	for {
+		l, ok := h.next(time.Until(deadline))
+		if !ok {
+			h.t.Fatalf("no line starting with %q within %v; got %q", prefix, timeout, before)
+		}
+		if strings.HasPrefix(l, prefix) {
+			return l, before
+		}
+		before = append(before, l)
+	}
+}
+
+// sync sends isready and returns the lines before readyok.
+func (h *harness) sync() []string {
+	h.t.Helper()
+	h.send("isready")
+	_, before := h.expect("readyok", 5*time.Second)
+	return before
+}
+
+// quiet checks that no line starting with prefix comes within d.
+func (h *harness) quiet(prefix string, d time.Duration) {
+	h.t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		l, ok := h.next(time.Until(deadline))
+		if !ok {
+			return
+		}
+		if strings.HasPrefix(l, prefix) {
+			h.t.Fatalf("unexpected %q", l)
+		}
+	}
+}
+
+// quit sends quit and waits for Run to return; it returns all output.
+func (h *harness) quit() []string {
+	h.t.Helper()
+	h.send("quit")
+	select {
+	case err := <-h.done:
+		if err != nil {
+			h.t.Errorf("Run: %v", err)
+		}
+		h.done <- nil
+	case <-time.After(5 * time.Second):
+		h.t.Fatal("quit: Run did not return")
+	}
+	for {
+		if _, ok := h.next(time.Second); !ok {
+			break
+		}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]string(nil), h.seen...)
+}
+
+func count(lines []string, prefix string) int {
+	n := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, prefix) {
+			n++
+		}
+	}
+	return n
+}
+
+func TestUCIHandshake(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.Version = "1.2.3" })
+	h.send("uci")
+	_, before := h.expect("uciok", time.Second)
+	if before[0] != "id name Bounder 1.2.3" || before[1] != "id author the Bounder developers" {
+		t.Errorf("id lines: %q", before[:2])
+	}
+	want := []string{
+		"option name Hash type spin default 64 min 1 max 65536",
+		"option name Threads type spin default 1 min 1 max 64",
+		"option name Clear Hash type button",
+		"option name Ponder type check default false",
+		"option name MultiPV type spin default 1 min 1 max 256",
+		"option name Move Overhead type spin default 30 min 0 max 5000",
+		"option name OwnBook type check default true",
+		"option name BookFile type string default <empty>",
+		"option name BookDepth type spin default 16 min 0 max 500",
+		"option name Driver type combo default MTDf var MTDf var NegaScout var AlphaBeta var SSS var DUAL var MTDbi var MTDstep var BNS",
+		"option name ETC type check default true",
+		"option name ETC Depth type spin default 3 min 0 max 128",
+		"option name Selective type check default true",
+		"option name MTD Step type spin default 25 min 1 max 1000",
+		"option name MTDf Guess2 type check default false",
+	}
+	got := before[2:]
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("options:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	h.send("isready")
+	h.expect("readyok", time.Second)
+	h.quit()
+}
+
+func TestGoDepthBestMoveOnce(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send("position startpos moves e2e4", "go depth 3")
+	bm, before := h.expect("bestmove", 5*time.Second)
+	if bm != "bestmove a7a6 ponder e1e2" {
+		t.Errorf("got %q", bm)
+	}
+	if n := count(before, "info depth"); n != 3 {
+		t.Errorf("%d info lines, want 3: %q", n, before)
+	}
+	for _, l := range before {
+		if !strings.HasPrefix(l, "info depth") {
+			continue
+		}
+		if !strings.Contains(l, " score cp 12 ") || !strings.HasSuffix(l, " pv a7a6 e1e2") || !strings.Contains(l, " multipv 1 ") {
+			t.Errorf("info line %q", l)
+		}
+	}
+	calls := h.fake.calls()
+	if len(calls) != 1 || calls[0].lim.Depth != 3 || calls[0].lim.Infinite || calls[0].lim.Hard != 0 {
+		t.Errorf("limits %+v", calls)
+	}
+	if calls[0].fen != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
+		t.Errorf("searched %s", calls[0].fen)
+	}
+	all := h.quit()
+	if n := count(all, "bestmove"); n != 1 {
+		t.Errorf("%d bestmoves", n)
+	}
+}
+
+func TestGoBeforePositionUsesStartpos(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send("go depth 1")
+	h.expect("bestmove", 5*time.Second)
+	if c := h.fake.calls(); c[0].fen != engine.StartFEN {
+		t.Errorf("searched %s", c[0].fen)
+	}
+	h.quit()
+}
+
+func TestGoInfiniteIsReadyAndStop(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send("position startpos", "go infinite")
+	h.expect("info depth 2", 2*time.Second)
+	for i := 0; i < 3; i++ {
+		t0 := time.Now()
+		h.send("isready")
+		_, before := h.expect("readyok", time.Second)
+		if d := time.Since(t0); d > 50*time.Millisecond {
+			t.Errorf("readyok after %v", d)
+		}
+		if count(before, "bestmove") > 0 {
+			t.Fatal("bestmove during go infinite")
+		}
+	}
+	h.quiet("bestmove", 30*time.Millisecond)
+	t0 := time.Now()
+	h.send("stop")
+	h.expect("bestmove", time.Second)
+	if d := time.Since(t0); d > 50*time.Millisecond {
+		t.Errorf("bestmove %v after stop", d)
+	}
+	if c := h.fake.calls(); !c[0].lim.Infinite {
+		t.Errorf("limits %+v", c[0].lim)
+	}
+	h.send("stop", "stop") // no search: nothing
+	all := h.quit()
+	if n := count(all, "bestmove"); n != 1 {
+		t.Errorf("%d bestmoves", n)
+	}
+}
+
+func TestInfiniteHoldsBestMoveUntilStop(t *testing.T) {
+	h := newHarness(t, nil)
+	h.fake.endInfinite = true // the search ends by itself after 5ms
+	h.send("go infinite")
+	h.quiet("bestmove", 60*time.Millisecond)
+	h.sync()
+	h.send("stop")
+	h.expect("bestmove", time.Second)
+	// A held result is also released by a new go.
+	h.send("go infinite")
+	h.quiet("bestmove", 30*time.Millisecond)
+	h.send("go depth 2")
+	h.expect("bestmove", time.Second)
+	h.expect("bestmove", time.Second)
+	all := h.quit()
+	if n := count(all, "bestmove"); n != 3 {
+		t.Errorf("%d bestmoves: %q", n, all)
+	}
+}
+
+func TestGoWhileSearching(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send("go infinite")
+	h.expect("info depth 1", time.Second)
+	h.send("position startpos moves d2d4", "go depth 2")
+	h.expect("bestmove a2a3", time.Second) // the first search, from startpos
+	h.expect("bestmove a7a6", time.Second) // the second
+	all := h.quit()
+	if n := count(all, "bestmove"); n != 2 {
+		t.Errorf("%d bestmoves", n)
+	}
+	if h.fake.overlap {
+		t.Error("searches overlapped")
+	}
+}
+
+func TestPonder(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send("position startpos moves e2e4 e7e5", "go ponder wtime 1000 btime 1000 winc 100 binc 100")
+	h.expect("info depth 2", time.Second)
+	h.quiet("bestmove", 20*time.Millisecond)
+	c := h.fake.calls()
+	if !c[0].lim.Infinite || c[0].lim.Soft != 0 || c[0].lim.Hard != 0 {
+		t.Errorf("ponder limits %+v", c[0].lim)
+	}
+	h.send("ponderhit")
+	h.expect("bestmove", 5*time.Second)
+	h.fake.mu.Lock()
+	hits := h.fake.ponderHit
+	h.fake.mu.Unlock()
+	soft, hard := search.TimeBudget(search.TimeControl{Time: time.Second, Inc: 100 * time.Millisecond, Ply: 4}, 30*time.Millisecond)
+	if len(hits) != 1 || hits[0] != [2]time.Duration{soft, hard} {
+		t.Errorf("PonderHit calls %v, want [%v %v]", hits, soft, hard)
+	}
+
+	// Ponder miss: stop, then a new search.
+	h.send("go ponder wtime 10000 btime 10000")
+	h.expect("info depth 1", time.Second)
+	h.send("stop")
+	h.expect("bestmove", time.Second)
+
+	// A ponder search that ends by itself is held until ponderhit.
+	h.fake.mu.Lock()
+	h.fake.endInfinite = true
+	h.fake.mu.Unlock()
+	h.send("go ponder movetime 500")
+	h.quiet("bestmove", 50*time.Millisecond)
+	h.send("ponderhit")
+	h.expect("bestmove", time.Second)
+	all := h.quit()
+	if n := count(all, "bestmove"); n != 3 {
+		t.Errorf("%d bestmoves", n)
+	}
+}
+
+// The engine enforces the hard deadline itself should the searcher not,
+// and after a ponderhit that the searcher missed.
+func TestDeadlineBackstop(t *testing.T) {
+	h := newHarness(t, nil)
+	h.fake.deaf = true
+	t0 := time.Now()
+	h.send("go movetime 60")
+	h.expect("bestmove", time.Second)
+	if d := time.Since(t0); d < 25*time.Millisecond || d > 200*time.Millisecond {
+		t.Errorf("movetime 60 (overhead 30): bestmove after %v", d)
+	}
+	h.send("go ponder wtime 1000 btime 1000")
+	h.quiet("bestmove", 50*time.Millisecond)
+	_, hard := search.TimeBudget(search.TimeControl{Time: time.Second}, 30*time.Millisecond)
+	t0 = time.Now()
+	h.send("ponderhit")
+	h.expect("bestmove", time.Second)
+	if d := time.Since(t0); d < hard || d > hard+150*time.Millisecond {
+		t.Errorf("ponderhit with hard %v: bestmove after %v", hard, d)
+	}
+	h.quit()
+}
+
+func TestTimeLimits(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send("position startpos moves e2e4", "go wtime 1000 btime 60000 winc 5 binc 1000 movestogo 20")
+	h.expect("bestmove", 5*time.Second)
+	h.send("setoption name Move Overhead value 10", "go movetime 200")
+	h.expect("bestmove", 5*time.Second)
+	h.send("go movetime 100 wtime 50 btime 50") // the clock caps movetime
+	h.expect("bestmove", 5*time.Second)
+	c := h.fake.calls()
+	soft, hard := search.TimeBudget(search.TimeControl{Time: time.Minute, Inc: time.Second, MovesToGo: 20, Ply: 1}, 30*time.Millisecond)
+	if c[0].lim.Soft != soft || c[0].lim.Hard != hard || c[0].lim.MoveTime != 0 {
+		t.Errorf("black's clock: %+v, want soft %v hard %v", c[0].lim, soft, hard)
+	}
+	if c[1].lim.MoveTime != 190*time.Millisecond || c[1].lim.Hard != 0 {
+		t.Errorf("movetime: %+v", c[1].lim)
+	}
+	_, hard = search.TimeBudget(search.TimeControl{Time: 50 * time.Millisecond, Ply: 1}, 10*time.Millisecond)
+	if c[2].lim.MoveTime != hard {
+		t.Errorf("movetime with clock: %+v, want %v", c[2].lim, hard)
+	}
+	h.quit()
+}
+
+func TestGoParameters(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send("go nodes 5000 mate 3 depth 7 searchmoves e2e4 d2d4 zz9 movestogo 5")
+	bm, before := h.expect("bestmove", 5*time.Second)
+	if bm != "bestmove e2e4 ponder a7a6" {
+		t.Errorf("got %q", bm)
+	}
+	if count(before, `info string error: searchmoves: "zz9"`) != 1 {
+		t.Errorf("no error for zz9: %q", before)
+	}
+	c := h.fake.calls()[0].lim
+	if c.Nodes != 5000 || c.Mate != 3 || c.Depth != 7 || len(c.SearchMoves) != 2 || c.SearchMoves[1].String() != "d2d4" {
+		t.Errorf("limits %+v", c)
+	}
+	h.send("go depth x nodes -1 movetime 0 bogus depth")
+	_, before = h.expect("bestmove", 5*time.Second)
+	if n := count(before, "info string error: go:"); n != 5 {
+		t.Errorf("%d errors: %q", n, before)
+	}
+	h.quit()
+}
+
+func TestNoLegalMove(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "go depth 5") // mated
+	_, before := h.expect("bestmove 0000", time.Second)
+	if count(before, "info depth 0 score mate 0") != 1 {
+		t.Errorf("before: %q", before)
+	}
+	h.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go infinite") // stalemate
+	h.quiet("bestmove", 30*time.Millisecond)
+	h.send("stop")
+	h.expect("bestmove 0000", time.Second)
+	if len(h.fake.calls()) != 0 {
+		t.Error("searched a position without moves")
+	}
+	h.quit()
+}
+
+func TestIllegalSearchResult(t *testing.T) {
+	h := newHarness(t, nil)
+	h.fake.bestMove = "e2e5"
+	h.send("go depth 1")
+	bm, before := h.expect("bestmove", time.Second)
+	if bm != "bestmove a2a3" || count(before, "info string error: the search returned the illegal move") != 1 {
+		t.Errorf("%q after %q", bm, before)
+	}
+	h.quit()
+}
+
+func TestPosition(t *testing.T) {
+	h := newHarness(t, nil)
+	fenLine := func() string {
+		h.send("d")
+		l, _ := h.expect("Fen: ", time.Second)
+		h.expect("Key: ", time.Second)
+		return strings.TrimPrefix(l, "Fen: ")
+	}
+	after := "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+	h.send("position startpos moves e2e4 e7e5")
+	if f := fenLine(); f != after {
+		t.Errorf("fen %s", f)
+	}
+	for _, bad := range []string{
+		"position startpos moves e2e4 e7e4",           // illegal move
+		"position startpos moves e2e4 e7e5 e1e2 xx",   // garbage move after legal ones
+		"position fen 8/8/8/8/8/8/8/8 w - - 0 1",      // no kings
+		"position fen rnbqkbnr/pppppppp/8/8 w KQkq -", // short board
+		"position fen",
+		"position",
+		"position sideways",
+		"position startpos e2e4",
+		"position fen " + engine.StartFEN + " moves e2e5",
+	} {
+		h.send(bad)
+		l, _ := h.expect("info string error", time.Second)
+		if !strings.Contains(l, "position unchanged") && bad != "position" {
+			t.Errorf("%q: %q", bad, l)
+		}
+		if f := fenLine(); f != after {
+			t.Fatalf("after %q the position is %s", bad, f)
+		}
+	}
+	h.send("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 5 40 moves e2e4")
+	if f := fenLine(); f != "4k3/8/8/8/4P3/8/8/4K3 b - - 0 40" {
+		t.Errorf("fen %s", f)
+	}
+	h.send("POSITION STARTPOS MOVES e2e4") // keywords in any case
+	if f := fenLine(); f != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
+		t.Errorf("fen %s", f)
+	}
+	h.quit()
+}
+
+func TestSetOption(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send(
+		"setoption name Hash value 128",
+		"setoption name hash value 0",
+		"setoption name Hash value 65537",
+		"setoption name Hash value lots",
+		"setoption name Hash",
+		"setoption name HASH value 8192", // the fake refuses > 4096
+		"setoption name MultiPV value 3",
+		"setoption name move  overhead value 50",
+		"setoption name Driver value negascout",
+		"setoption name Driver value Minimax",
+		"setoption name ETC value FALSE",
+		"setoption name ETC value maybe",
+		"setoption name ETC Depth value 5",
+		"setoption name Selective value false",
+		"setoption name MTD Step value 10",
+		"setoption name MTDf Guess2 value true",
+		"setoption name Threads value 4",
+		"setoption name Nonsense value 1",
+		"setoption name",
+		"setoption Hash 12",
+		"setoption name Clear Hash",
+		"setoption name Ponder value true",
+	)
+	before := h.sync()
+	wantErrors := []string{
+		"info string error: Hash: value 0 is out of range 1..65536",
+		"info string error: Hash: value 65537 is out of range 1..65536",
+		`info string error: Hash: value "lots" is not an integer`,
+		"info string error: Hash: missing value",
+		"info string error: Hash: fake: too big",
+		`info string error: Driver: value "Minimax" is not one of MTDf NegaScout AlphaBeta SSS DUAL MTDbi MTDstep BNS`,
+		`info string error: ETC: value "maybe" is not true or false`,
+		"info string Threads: the search is not parallel yet; it uses one thread",
+		`info string error: no such option "Nonsense"`,
+		"info string error: setoption wants: setoption name <id> [value <x>]",
+		"info string error: setoption wants: setoption name <id> [value <x>]",
+	}
+	if strings.Join(before, "\n") != strings.Join(wantErrors, "\n") {
+		t.Errorf("output:\n%s\nwant:\n%s", strings.Join(before, "\n"), strings.Join(wantErrors, "\n"))
+	}
+	h.send("go depth 1")
+	h.expect("bestmove", time.Second)
+	opt := h.fake.calls()[0].opt
+	want := search.Options{Driver: "NegaScout", ETC: false, ETCDepth: 5, Selective: false, MTDStep: 10, MTDfGuess2: true, MultiPV: 3}
+	if opt != want {
+		t.Errorf("options %+v, want %+v", opt, want)
+	}
+	h.fake.mu.Lock()
+	if fmt.Sprint(h.fake.hashSizes) != "[128]" || h.fake.clears != 1 {
+		t.Errorf("hash sizes %v clears %d", h.fake.hashSizes, h.fake.clears)
+	}
+	h.fake.mu.Unlock()
+	if h.e.set.overhead != 50*time.Millisecond || !h.e.set.ponder || h.e.set.threads != 4 {
+		t.Errorf("settings %+v", h.e.set)
+	}
+	h.quit()
+}
+
+// Hash, Clear Hash and ucinewgame during a search wait for its end.
+func TestOptionsDuringSearch(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send("go infinite")
+	h.expect("info depth 1", time.Second)
+	h.send("setoption name Hash value 16", "setoption name Clear Hash", "ucinewgame", "setoption name MultiPV value 2")
+	h.sync()
+	h.fake.mu.Lock()
+	if len(h.fake.hashSizes) != 0 || h.fake.clears != 0 {
+		t.Error("applied during the search")
+	}
+	h.fake.mu.Unlock()
+	if c := h.fake.calls(); c[0].opt.MultiPV != 1 {
+		t.Error("MultiPV changed the running search")
+	}
+	h.send("stop")
+	h.expect("bestmove", time.Second)
+	h.sync()
+	h.fake.mu.Lock()
+	if fmt.Sprint(h.fake.hashSizes) != "[16]" || h.fake.clears != 1 || h.fake.overlap {
+		t.Errorf("after: sizes %v clears %d overlap %v", h.fake.hashSizes, h.fake.clears, h.fake.overlap)
+	}
+	h.fake.mu.Unlock()
+	h.send("go depth 1")
+	h.expect("bestmove", time.Second)
+	if c := h.fake.calls(); c[1].opt.MultiPV != 2 {
+		t.Error("MultiPV not applied to the next search")
+	}
+	h.quit()
+}
+
+func TestPerft(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send("go perft 2")
+	l, before := h.expect("Nodes searched", 5*time.Second)
+	if l != "Nodes searched: 400" {
+		t.Errorf("%q", l)
+	}
+	if len(before) != 21 || before[0] != "a2a3: 20" || before[20] != "" {
+		t.Errorf("divide: %q", before)
+	}
+	h.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "perft 3")
+	l, before = h.expect("Nodes searched", 10*time.Second)
+	if l != "Nodes searched: 97862" || len(before)-count(before, "info string") != 49 {
+		t.Errorf("%q after %d lines", l, len(before))
+	}
+	h.send("perft 0", "perft x", "perft", "go perft 99", "go perft", "go perft 0", "go perft x")
+	if n := count(h.sync(), "info string error: "); n != 7 {
+		t.Errorf("%d errors", n)
+	}
+	// A long perft is stopped by stop, and quickly.
+	h.send("position startpos", "perft 9")
+	time.Sleep(20 * time.Millisecond)
+	t0 := time.Now()
+	h.send("stop")
+	h.expect("info string perft stopped", 2*time.Second)
+	if d := time.Since(t0); d > 500*time.Millisecond {
+		t.Errorf("perft stopped after %v", d)
+	}
+	all := h.quit()
+	if count(all, "bestmove") != 0 {
+		t.Error("perft printed a bestmove")
+	}
+}
+
+func TestBook(t *testing.T) {
+	after := func(moves ...string) string {
+		p := engine.NewPosition()
+		if err := p.PlayMoves(moves); err != nil {
+			t.Fatal(err)
+		}
+		return p.FEN()
+	}
+	book := &fakeBook{moves: map[string]string{
+		engine.StartFEN:       "e2e4",
+		after("e2e4"):         "c7c5",
+		after("d2d4"):         "e2e5", // illegal
+		after("e2e4", "c7c5"): "g1f3",
+	}}
+	fileBook := &fakeBook{moves: map[string]string{engine.StartFEN: "d2d4"}}
+	var loaded []string
+	h := newHarness(t, func(c *Config) {
+		c.DefaultBook = func() Book { return book }
+		c.LoadBook = func(path string) (Book, error) {
+			loaded = append(loaded, path)
+			if path == "my books/x.bin" {
+				return fileBook, nil
+			}
+			return nil, errors.New("no such file")
+		}
+		c.OpeningName = func(p *engine.Position) (string, bool) {
+			switch p.FEN() {
+			case after("e2e4"):
+				return "B00 King's Pawn Game", true
+			case after("e2e4", "c7c5"):
+				return "B20 Sicilian Defense", true
+			case after("e2e4", "c7c5", "g1f3"):
+				return "B27 Sicilian Defense", true
+			}
+			return "", false
+		}
+	})
+	h.send("go wtime 1000 btime 1000")
+	bm, before := h.expect("bestmove", time.Second)
+	if bm != "bestmove e2e4" || len(before) != 1 || before[0] != "info string book move e2e4 (weight 42, B00 King's Pawn Game)" {
+		t.Errorf("%q after %q", bm, before)
+	}
+	h.send("position startpos moves e2e4")
+	if l, _ := h.expect("info string", time.Second); l != "info string opening: B00 King's Pawn Game" {
+		t.Errorf("%q", l)
+	}
+	h.send("position startpos moves e2e4") // same name: not repeated
+	h.send("go movetime 100")
+	bm, before = h.expect("bestmove", time.Second)
+	if bm != "bestmove c7c5" || len(before) != 1 {
+		t.Errorf("%q after %q", bm, before)
+	}
+	// Illegal book moves are ignored: search.
+	h.send("position startpos moves d2d4", "go depth 1")
+	bm, _ = h.expect("bestmove", time.Second)
+	if bm != "bestmove a7a6 ponder e1d2" {
+		t.Errorf("%q", bm)
+	}
+	// go infinite does not use the book; OwnBook off and BookDepth neither.
+	h.send("position startpos", "go infinite")
+	h.expect("info depth 1", time.Second)
+	h.send("stop")
+	h.expect("bestmove a2a3", time.Second)
+	h.send("setoption name OwnBook value false", "go depth 1")
+	h.expect("bestmove a2a3", time.Second)
+	h.send("setoption name OwnBook value true", "setoption name BookDepth value 1", "position startpos moves e2e4 c7c5")
+	h.expect("info string opening: B20", time.Second)
+	h.send("go depth 1")
+	h.expect("bestmove e1e2", time.Second) // g1f3 is beyond ply 2: searched
+	// searchmoves excluding the book move: search.
+	h.send("setoption name BookDepth value 16", "position startpos", "go depth 1 searchmoves d2d4")
+	h.expect("bestmove d2d4", time.Second)
+	// Book in ponder mode: held until ponderhit.
+	h.send("go ponder")
+	h.quiet("bestmove", 30*time.Millisecond)
+	h.send("ponderhit")
+	h.expect("bestmove e2e4", time.Second)
+	// BookFile.
+	h.send("setoption name BookFile value nowhere.bin")
+	if l, _ := h.expect("info string", time.Second); l != `info string error: BookFile: cannot load "nowhere.bin": no such file` {
+		t.Errorf("%q", l)
+	}
+	h.send("setoption name bookfile value my books/x.bin", "go depth 1")
+	if l, _ := h.expect("info string", time.Second); l != `info string book "my books/x.bin" loaded` {
+		t.Errorf("%q", l)
+	}
+	h.expect("bestmove d2d4", time.Second)
+	h.send("setoption name BookFile value <empty>", "go depth 1")
+	h.expect("bestmove e2e4", time.Second)
+	all := h.quit()
+	if fmt.Sprint(loaded) != "[nowhere.bin my books/x.bin]" {
+		t.Errorf("loaded %q", loaded)
+	}
+	if n := count(all, "bestmove"); n != 10 {
+		t.Errorf("%d bestmoves", n)
+	}
+	if n := len(h.fake.calls()); n != 5 {
+		t.Errorf("%d searches", n)
+	}
+}
+
+func TestRobustness(t *testing.T) {
+	h := newHarness(t, nil)
+	huge := strings.Repeat("x", 1<<20)
+	garbage := string([]byte{0, 1, 2, 0xff, 0xfe, '\r', 0x1b, '[', '2', 'J', 0x80})
+	h.send("", "   ", "\t", "frobnicate", garbage, huge, "position startpos moves "+strings.Repeat("e2e4 ", 50000),
+		"stop", "ponderhit", "register later", "debug on", "debug off", "debug maybe",
+		"position fen 8/8/8/8 w", "isready")
+	_, before := h.expect("readyok", 5*time.Second)
+	for _, l := range before {
+		if !strings.HasPrefix(l, "info string ") {
+			t.Errorf("unexpected %q", l)
+		}
+		for _, r := range l {
+			if r < ' ' {
+				t.Errorf("control character in %q", l)
+			}
+		}
+	}
+	if len(before) < 5 || len(before) > 10 {
+		t.Errorf("%d lines: %q", len(before), before)
+	}
+	// A long "go" is a short error list plus a search.
+	h.send("go " + strings.Repeat("depth ", 40000))
+	_, before = h.expect("bestmove", 5*time.Second)
+	if count(before, "info string error: go:") != 6 || before[5] != "info string error: go: 19995 more errors" {
+		t.Errorf("go errors: %q", before)
+	}
+	io.WriteString(h.in, "quit\nquit\nisready\n") // fails once Run has returned
+	select {
+	case err := <-h.done:
+		if err != nil {
+			t.Error(err)
+		}
+		h.done <- nil
+	case <-time.After(2 * time.Second):
+		t.Fatal("quit did not end Run")
+	}
+}
+
+func TestCRLFAndEOF(t *testing.T) {
+	fake := newFake()
+	e := New(Config{Searcher: fake})
+	var out strings.Builder
+	in := "uci\r\nposition startpos moves e2e4\r\ngo depth 3\r\n"
+	if err := e.Run(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	// At the end of input the finite search finished and printed.
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if last := lines[len(lines)-1]; last != "bestmove a7a6 ponder e1e2" {
+		t.Errorf("last line %q", last)
+	}
+	if c := fake.calls(); len(c) != 1 || c[0].fen != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
+		t.Errorf("calls %+v", c)
+	}
+	// An infinite search is stopped at EOF.
+	out.Reset()
+	e = New(Config{Searcher: newFake()})
+	t0 := time.Now()
+	if err := e.Run(strings.NewReader("go infinite"), &out); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(t0); d > time.Second || !strings.Contains(out.String(), "bestmove a2a3") {
+		t.Errorf("after %v: %q", d, out.String())
+	}
+}
+
+func TestQuitDuringSearch(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send("go infinite")
+	h.expect("info depth 1", time.Second)
+	t0 := time.Now()
+	all := h.quit()
+	if d := time.Since(t0); d > 200*time.Millisecond {
+		t.Errorf("quit took %v", d)
+	}
+	if count(all, "bestmove") != 1 {
+		t.Errorf("bestmoves: %d", count(all, "bestmove"))
+	}
+}
+
+type errWriter struct{}
+
+func (errWriter) Write(p []byte) (int, error) { return 0, errors.New("closed") }
+
+func TestWriteError(t *testing.T) {
+	e := New(Config{Searcher: newFake()})
+	if err := e.Run(strings.NewReader("uci\nisready\n"), errWriter{}); err == nil || !strings.Contains(err.Error(), "closed") {
+		t.Errorf("Run: %v", err)
+	}
+}
+
+func TestDisplayEvalBench(t *testing.T) {
+	h := newHarness(t, func(c *Config) {
+		c.EvalText = func(p *engine.Position) string { return "material 0\npsqt 12\ntotal +0.12 (white)\n" }
+		c.Bench = func(out io.Writer) {
+			fmt.Fprintf(out, "position 1: 1000 nodes\n")
+			fmt.Fprintf(out, "total: ")
+			fmt.Fprintf(out, "1000 nodes")
+		}
+	})
+	h.send("position fen 4k3/8/8/8/8/8/8/4K2R b K - 0 1 moves e8d8", "d")
+	l, before := h.expect("Key: ", time.Second)
+	if len(before) != 20 || before[19] != "Fen: 3k4/8/8/8/8/8/8/4K2R w K - 1 2" || len(l) != 21 {
+		t.Errorf("d: %q %q", before, l)
+	}
+	h.send("eval")
+	h.expect("material 0", time.Second)
+	h.expect("psqt 12", time.Second)
+	h.expect("total +0.12 (white)", time.Second)
+	h.send("bench")
+	h.expect("position 1: 1000 nodes", time.Second)
+	h.expect("total: 1000 nodes", time.Second)
+	h.send("position fen 4k3/8/8/8/8/8/8/4K2R b K - 0 1 moves e8e7 h1h7", "d")
+	if l, _ := h.expect("Checkers", time.Second); l != "Checkers: h7" {
+		t.Errorf("%q", l)
+	}
+	h.quit()
+
+	h = newHarness(t, nil)
+	h.send("eval", "bench")
+	if n := count(h.sync(), "info string error: "); n != 2 {
+		t.Errorf("%d errors", n)
+	}
+	h.quit()
+}
+
+func TestFormatInfo(t *testing.T) {
+	mv := func(s string) engine.Move {
+		m, err := engine.NewPosition().ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	for _, c := range []struct {
+		r    search.Report
+		want string
+	}{
+		{search.Report{Depth: 5, SelDepth: 9, MultiPV: 1, Score: -35, Nodes: 12000, Elapsed: 30 * time.Millisecond, Hashfull: 7, PV: []engine.Move{mv("e2e4")}},
+			"info depth 5 seldepth 9 multipv 1 score cp -35 nodes 12000 nps 400000 hashfull 7 time 30 pv e2e4"},
+		{search.Report{Depth: 9, MultiPV: 2, Score: search.MateScore - 3, Bound: search.BoundLower},
+			"info depth 9 multipv 2 score mate 2 lowerbound nodes 0 nps 0 hashfull 0 time 0"},
+		{search.Report{Depth: 9, Score: -(search.MateScore - 4), Bound: search.BoundUpper, Nodes: 1},
+			"info depth 9 multipv 1 score mate -2 upperbound nodes 1 nps 0 hashfull 0 time 0"},
+	} {
+		if got := formatInfo(c.r); got != c.want {
+			t.Errorf("got  %q\nwant %q", got, c.want)
+		}
+	}
+}
