@@ -2,7 +2,7 @@
 EXE ?= bounder
 GO ?= go
 # Packages that run goroutines are tested with the race detector.
-RACE_PKGS = ./search/... ./uci/... ./match/...
+RACE_PKGS = ./search/... ./uci/... ./match/... ./tune/... ./book/...
 
 .PHONY: all build run test test-long bench fuzz vet clean
 
@@ -17,11 +17,13 @@ run: build
 test:
 	$(GO) vet ./...
 	$(GO) test -timeout 15m ./...
-	$(GO) test -race -timeout 15m $(RACE_PKGS)
+	$(GO) test -race -short -timeout 15m $(RACE_PKGS)
 
 # Deeper perft and search invariants; minutes, not seconds.
+LONG_PKGS = ./engine ./cmd/engine ./search
+
 test-long:
-	$(GO) test -timeout 60m ./... -args -long
+	$(GO) test -timeout 60m $(LONG_PKGS) -args -long
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -81,3 +81,34 @@ func victimValue(pos *engine.Position, m engine.Move) int {
 	}
 	return v
 }
+
+// alphaBetaRef is a plain full-window alpha-beta without a table, with its
+// own move ordering (captures first): exact like minimax, but fast enough
+// to serve as the reference at depths where minimax takes minutes.
+func alphaBetaRef(pos *engine.Position, ev *eval.Evaluator, alpha, beta, depth, ply int) int {
+	if depth <= 0 {
+		return quiesce(pos, ev, alpha, beta, ply)
+	}
+	var buf [engine.MaxMoves]engine.Move
+	moves := pos.GenerateMoves(buf[:])
+	if len(moves) == 0 {
+		if pos.InCheck() {
+			return -MateScore + ply
+		}
+		return 0
+	}
+	sort.SliceStable(moves, func(i, j int) bool { return victimValue(pos, moves[i]) > victimValue(pos, moves[j]) })
+	best := -Infinity
+	for _, m := range moves {
+		pos.Make(m)
+		v := -alphaBetaRef(pos, ev, -beta, -max(alpha, best), depth-1, ply+1)
+		pos.Unmake()
+		if v > best {
+			best = v
+			if best >= beta {
+				break
+			}
+		}
+	}
+	return best
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bounder-chess/bounder/bench"
 	"github.com/bounder-chess/bounder/book"
+	"github.com/bounder-chess/bounder/datagen"
 	"github.com/bounder-chess/bounder/epd"
 	"github.com/bounder-chess/bounder/match"
 	"github.com/bounder-chess/bounder/tune"
@@ -31,6 +32,7 @@ Commands:
   book build|dump [flags]              build or inspect Polyglot books
   match --engine ... --engine ...      play engine-vs-engine matches with SPRT
   tune --data FILE [flags]             fit the evaluation's weights (Texel's method)
+  datagen --engine SPEC [flags]        generate tuning data from engine self-play
 `
 
 // run dispatches a subcommand and returns the exit status.
@@ -51,6 +53,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return match.Main(args[1:], stdout, stderr)
 	case "tune":
 		return tune.Main(args[1:], stdout, stderr)
+	case "datagen":
+		return datagen.Main(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -1,0 +1,351 @@
+// Package datagen generates training data for the evaluation tuner
+// ("bounder datagen"): it plays games of one UCI engine against itself from
+// random openings and writes the quiet positions of those games, each
+// labelled with the game's result, in the format package tune reads:
+//
+//	FEN result
+//
+// where FEN has six fields and result is 1.0, 0.5 or 0.0 from white's view.
+//
+// # Games
+//
+// Games are played by match.PlayGame (two fresh processes of the same engine
+// per game) at a fixed node count per move, from openings drawn at random,
+// with replacement, from an EPD or PGN file; the draw is seeded (--seed), so
+// a run's openings are reproducible, though the games themselves depend on
+// the engine. Adjudication (as in fishtest: resign when both sides agree on
+// a big score for a few moves, draw when the scores stay near zero late in
+// the game) shortens games without changing many results; it can be turned
+// off. Games that end abnormally (a crash, a stall, an illegal move, a time
+// forfeit) are dropped: their result says nothing about the positions.
+//
+// # Which positions are written
+//
+// Of the positions in which the engine was to move (so not the opening's
+// book positions), a position is written unless
+//
+//   - it is among the first --skip-plies plies after the opening;
+//   - a score beyond --max-score centipawns (or a mate score) was reported by
+//     either side at or before it: the game is decided and the evaluation's
+//     details no longer matter to the result;
+//   - the side to move is in check;
+//   - it is not quiet: a material-only quiescence search (captures and
+//     promotions, standing pat on the material balance with fixed values
+//     P=100 N=320 B=330 R=500 Q=900) finds a gain for the side to move. So a
+//     position with a hanging piece, a winning capture or a promotion is
+//     dropped, while one whose only captures lose or trade material is kept.
+//     The rule uses fixed values, not the evaluation, so the data does not
+//     depend on the weights it will be used to tune; see Quiet;
+//   - the same position (placement, side, castling, en passant) was already
+//     written from the same game.
+//
+// # Output
+//
+// The output file is opened for appending and each game's positions are
+// written in one write as the game ends, so an interrupted run keeps every
+// finished game and a later run can add to the same file. Progress (games,
+// positions, rates) goes to stderr.
+package datagen
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/match"
+)
+
+const usage = `usage: bounder datagen --engine SPEC --openings FILE --out FILE [flags]
+
+Plays games of one UCI engine against itself at a fixed node count from
+random openings and appends the quiet positions of each game, labelled with
+its result ("FEN 1.0|0.5|0.0", white's view), to the output file, in the
+format "bounder tune --data" reads.
+
+SPEC is cmd=PATH[,name=X][,arg=ARG][,option.NAME=VALUE]..., e.g.
+  --engine cmd=/usr/games/stockfish,option.Threads=1,option.Hash=16
+
+Flags:
+`
+
+// Config is one data generation run.
+type Config struct {
+	Engine       match.EngineSpec
+	Openings     []match.Opening
+	Nodes        int64
+	Games        int
+	Concurrency  int
+	Seed         int64
+	SkipPlies    int
+	MaxScore     int // centipawns; 0 means no limit
+	Adjudication match.Adjudication
+	Out          io.Writer     // receives each game's lines in one Write
+	Progress     io.Writer     // progress lines; nil for none
+	ProgressGap  time.Duration // minimum time between progress lines
+}
+
+// Stats counts what a run produced.
+type Stats struct {
+	Games              int // games finished and used
+	Dropped            int // games that ended abnormally
+	Positions          int // positions written
+	White, Draw, Black int
+}
+
+// Main runs "bounder datagen" and returns the exit status: 0 on success, 2
+// for bad flags or inputs, 1 when the games cannot be played or written.
+func Main(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("datagen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	engineSpec := fs.String("engine", "", "engine to play both sides (required)")
+	nodes := fs.Int64("nodes", 2000, "nodes per move")
+	games := fs.Int("games", 100, "games to play")
+	openings := fs.String("openings", "", "EPD or PGN opening suite (required)")
+	out := fs.String("out", "", "output file, appended to (required)")
+	concurrency := fs.Int("concurrency", 1, "games played at once")
+	seed := fs.Int64("seed", 1, "seed for the choice of openings")
+	skip := fs.Int("skip-plies", 8, "engine plies after the opening whose positions are not written")
+	maxScore := fs.Int("max-score", 1500, "stop taking a game's positions once a score beyond this many centipawns (or a mate) is reported; 0: no limit")
+	resignScore := fs.Int("resign-score", 600, "adjudicate a win when both engines agree on at least this score... (0: off)")
+	resignMoves := fs.Int("resign-moves", 4, "...for this many moves each")
+	drawScore := fs.Int("draw-score", 10, "adjudicate a draw when both scores stay within this many centipawns... (0: off)")
+	drawMoves := fs.Int("draw-moves", 10, "...for this many moves each...")
+	drawFrom := fs.Int("draw-from", 40, "...from this move number on")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "bounder datagen: "+format+"\n", a...)
+		return 2
+	}
+	switch {
+	case fs.NArg() > 0:
+		return bad("unexpected arguments %q", fs.Args())
+	case *engineSpec == "":
+		return bad("--engine SPEC is required (see bounder datagen --help)")
+	case *openings == "":
+		return bad("--openings FILE is required")
+	case *out == "":
+		return bad("--out FILE is required")
+	case *nodes <= 0:
+		return bad("--nodes must be positive")
+	case *games <= 0:
+		return bad("--games must be positive")
+	case *concurrency <= 0:
+		return bad("--concurrency must be positive")
+	case *skip < 0 || *maxScore < 0 || *resignScore < 0 || *drawScore < 0:
+		return bad("--skip-plies, --max-score, --resign-score and --draw-score must be >= 0")
+	case *resignMoves <= 0 || *drawMoves <= 0 || *drawFrom < 0:
+		return bad("--resign-moves and --draw-moves must be positive, --draw-from >= 0")
+	}
+	spec, err := match.ParseEngineSpec(*engineSpec)
+	if err != nil {
+		return bad("--engine: %v", err)
+	}
+	ops, err := match.LoadOpenings(*openings)
+	if err != nil {
+		return bad("%v", err)
+	}
+	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return bad("%v", err)
+	}
+	cfg := Config{
+		Engine: spec, Openings: ops, Nodes: *nodes, Games: *games,
+		Concurrency: *concurrency, Seed: *seed, SkipPlies: *skip, MaxScore: *maxScore,
+		Out: f, Progress: stderr, ProgressGap: 10 * time.Second,
+	}
+	if *resignScore > 0 {
+		cfg.Adjudication.ResignScore, cfg.Adjudication.ResignMoveCount = *resignScore, *resignMoves
+	}
+	if *drawScore > 0 {
+		cfg.Adjudication.DrawScore, cfg.Adjudication.DrawMoveCount = *drawScore, *drawMoves
+		cfg.Adjudication.DrawMoveNumber = *drawFrom
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	st, runErr := Run(ctx, cfg)
+	if err := f.Close(); err != nil && runErr == nil {
+		runErr = err
+	}
+	fmt.Fprintf(stdout, "%d games (%d dropped), %d positions (white %d, draw %d, black %d) in %s\n",
+		st.Games, st.Dropped, st.Positions, st.White, st.Draw, st.Black, *out)
+	if runErr != nil {
+		fmt.Fprintf(stderr, "bounder datagen: %v\n", runErr)
+		return 1
+	}
+	return 0
+}
+
+// Run plays cfg.Games games and writes their positions to cfg.Out. It stops
+// early, keeping what was written, when ctx is cancelled (the error is then
+// ctx's) or when a game cannot be played or written.
+func Run(ctx context.Context, cfg Config) (Stats, error) {
+	var st Stats
+	if len(cfg.Openings) == 0 {
+		return st, errors.New("no openings")
+	}
+	conc := max(cfg.Concurrency, 1)
+	rng := rand.New(rand.NewSource(cfg.Seed))
+	picks := make([]int, cfg.Games)
+	for i := range picks {
+		picks[i] = rng.Intn(len(cfg.Openings))
+	}
+	tc := match.TimeControl{Nodes: cfg.Nodes}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan int)
+	var (
+		mu       sync.Mutex
+		firstErr error
+		start    = time.Now()
+		last     time.Time
+	)
+	fail := func(err error) {
+		if firstErr == nil {
+			firstErr = err
+		}
+		cancel()
+	}
+	report := func(force bool) {
+		if cfg.Progress == nil || (!force && time.Since(last) < cfg.ProgressGap) {
+			return
+		}
+		last = time.Now()
+		secs := time.Since(start).Seconds()
+		fmt.Fprintf(cfg.Progress, "games %d/%d (dropped %d)  positions %d  %.0f games/h  %.1f positions/s  W/D/L %d/%d/%d\n",
+			st.Games, cfg.Games, st.Dropped, st.Positions, float64(st.Games+st.Dropped)*3600/secs,
+			float64(st.Positions)/secs, st.White, st.Draw, st.Black)
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < conc; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				rec, err := match.PlayGame(ctx, cfg.Engine, cfg.Engine, cfg.Openings[picks[i]], tc, cfg.Adjudication)
+				mu.Lock()
+				if err != nil {
+					if ctx.Err() == nil {
+						fail(fmt.Errorf("game %d (opening %s): %w", i+1, cfg.Openings[picks[i]].ID, err))
+					}
+					mu.Unlock()
+					continue
+				}
+				lines, label, ok := Positions(&rec, cfg.SkipPlies, cfg.MaxScore)
+				if !ok {
+					st.Dropped++
+				} else {
+					if len(lines) > 0 {
+						if _, err := io.WriteString(cfg.Out, strings.Join(lines, "")); err != nil {
+							fail(err)
+							mu.Unlock()
+							continue
+						}
+					}
+					st.Games++
+					st.Positions += len(lines)
+					switch label {
+					case "1.0":
+						st.White++
+					case "0.5":
+						st.Draw++
+					default:
+						st.Black++
+					}
+				}
+				report(false)
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := 0; i < cfg.Games; i++ {
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	report(true)
+	if firstErr != nil {
+		return st, firstErr
+	}
+	return st, ctx.Err()
+}
+
+// Positions extracts the lines to write from a finished game: each selected
+// position's FEN, a space, the label and a newline. label is the result
+// from white's view ("1.0", "0.5" or "0.0"); ok is false for a game that
+// should not be used (no result, or an abnormal end: crash, stall, illegal
+// move, time forfeit). See the package documentation for the selection.
+func Positions(rec *match.GameRecord, skipPlies, maxScore int) (lines []string, label string, ok bool) {
+	switch rec.Result {
+	case match.ResultWhiteWins:
+		label = "1.0"
+	case match.ResultBlackWins:
+		label = "0.0"
+	case match.ResultDraw:
+		label = "0.5"
+	default:
+		return nil, "", false
+	}
+	if rec.Termination != match.TermNormal && rec.Termination != match.TermAdjudication {
+		return nil, "", false
+	}
+	pos, err := engine.ParseFEN(rec.StartFEN)
+	if err != nil {
+		return nil, "", false
+	}
+	seen := map[uint64]bool{}
+	enginePly := 0
+	for _, mv := range rec.Moves {
+		if !mv.Book {
+			// The score reported with this move is the engine's value of
+			// the position it was moving in, so it counts for this position.
+			if decided(mv.Score, maxScore) {
+				break
+			}
+			if enginePly >= skipPlies && !seen[pos.Key()] && Quiet(pos) {
+				seen[pos.Key()] = true
+				lines = append(lines, pos.FEN()+" "+label+"\n")
+			}
+			enginePly++
+		}
+		if err := pos.PlayMoves([]string{mv.UCI}); err != nil {
+			return nil, "", false
+		}
+	}
+	return lines, label, true
+}
+
+// decided reports whether s says the game is decided: a mate score, or a
+// centipawn score beyond maxScore (when maxScore > 0).
+func decided(s match.Score, maxScore int) bool {
+	switch s.Kind {
+	case match.ScoreMate:
+		return true
+	case match.ScoreCP:
+		return maxScore > 0 && (s.Value > maxScore || s.Value < -maxScore)
+	}
+	return false
+}

@@ -1,0 +1,298 @@
+package datagen
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/match"
+	"github.com/bounder-chess/bounder/tune"
+)
+
+// randomEngine is the path of match's random test engine, built once.
+var randomEngine string
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "datagen-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	randomEngine = filepath.Join(dir, "randomengine")
+	build := exec.Command("go", "build", "-o", randomEngine, "../match/internal/randomengine")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building the test engine:", err)
+		return 1
+	}
+	return m.Run()
+}
+
+var testOpenings = []match.Opening{
+	{FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", ID: "e4"},
+	{FEN: "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1", ID: "d4"},
+	{Moves: []string{"c2c4", "e7e5"}, ID: "c4e5"},
+}
+
+func randomSpec(seed int) match.EngineSpec {
+	return match.EngineSpec{Name: "random", Cmd: randomEngine, Args: []string{"-seed", fmt.Sprint(seed)}}
+}
+
+// replay checks that the lines of one game are positions of that game,
+// parse with tune's reader, carry the game's result, are quiet, not in
+// check and not repeated.
+func checkGameLines(t *testing.T, rec *match.GameRecord, lines []string, label string, skip int) {
+	t.Helper()
+	want := map[string]float64{"1.0": 1, "0.5": 0.5, "0.0": 0}[label]
+	switch rec.Result {
+	case match.ResultWhiteWins:
+		if label != "1.0" {
+			t.Fatalf("result %s labelled %s", rec.Result, label)
+		}
+	case match.ResultBlackWins:
+		if label != "0.0" {
+			t.Fatalf("result %s labelled %s", rec.Result, label)
+		}
+	case match.ResultDraw:
+		if label != "0.5" {
+			t.Fatalf("result %s labelled %s", rec.Result, label)
+		}
+	}
+	// The FENs (four fields) of the positions the engines moved in, after skip.
+	inGame := map[string]bool{}
+	pos, err := engine.ParseFEN(rec.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ply := 0
+	for _, mv := range rec.Moves {
+		if !mv.Book {
+			if ply >= skip {
+				inGame[key4(pos.FEN())] = true
+			}
+			ply++
+		}
+		if err := pos.PlayMoves([]string{mv.UCI}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen := map[string]bool{}
+	for _, l := range lines {
+		if !strings.HasSuffix(l, "\n") || strings.Count(l, "\n") != 1 {
+			t.Fatalf("line %q is not one line", l)
+		}
+		fen, res, err := tune.ParseLine(l)
+		if err != nil {
+			t.Fatalf("tune cannot parse %q: %v", l, err)
+		}
+		if res != want {
+			t.Fatalf("%q: result %v, want %v", l, res, want)
+		}
+		k := key4(fen)
+		if !inGame[k] {
+			t.Fatalf("%q is not a position of the game after the skipped plies", l)
+		}
+		if seen[k] {
+			t.Fatalf("%q written twice", l)
+		}
+		seen[k] = true
+		p, err := engine.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.InCheck() || !Quiet(p) {
+			t.Fatalf("%q is not quiet", l)
+		}
+	}
+}
+
+func key4(fen string) string { return strings.Join(strings.Fields(fen)[:4], " ") }
+
+func TestPositionsOfRandomGames(t *testing.T) {
+	ctx := context.Background()
+	results := map[string]int{}
+	for i := 0; i < 4; i++ {
+		spec := randomSpec(i + 1)
+		rec, err := match.PlayGame(ctx, spec, spec, testOpenings[i%len(testOpenings)], match.TimeControl{Nodes: 100}, match.Adjudication{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines, label, ok := Positions(&rec, 4, 0)
+		if !ok {
+			t.Fatalf("game %d (%s, %s) not usable", i, rec.Result, rec.Termination)
+		}
+		if len(lines) == 0 {
+			t.Fatalf("game %d of %d moves gave no positions", i, len(rec.Moves))
+		}
+		checkGameLines(t, &rec, lines, label, 4)
+		results[rec.Result]++
+	}
+	t.Logf("results %v", results)
+}
+
+func TestPositionsStopsAtDecidedScore(t *testing.T) {
+	cp := func(v int) match.Score { return match.Score{Kind: match.ScoreCP, Value: v} }
+	rec := match.GameRecord{
+		StartFEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		Moves: []match.MoveRecord{
+			{UCI: "e2e4", Book: true},
+			{UCI: "e7e5", Score: cp(10)},
+			{UCI: "g1f3", Score: cp(20)},
+			{UCI: "b8c6", Score: cp(-30)},
+			{UCI: "f1b5", Score: cp(40)},
+			{UCI: "g8f6", Score: cp(-2000)},
+			{UCI: "e1g1", Score: cp(50)},
+		},
+		Result:      match.ResultWhiteWins,
+		Termination: match.TermAdjudication,
+	}
+	lines, label, ok := Positions(&rec, 1, 1000)
+	if !ok || label != "1.0" {
+		t.Fatalf("ok %v label %q", ok, label)
+	}
+	// Engine plies 1..3 (skip 1): after 1.e4 e5, after 2.Nf3, after 2...Nc6.
+	want := []string{
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 1.0\n",
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2 1.0\n",
+		"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 1.0\n",
+	}
+	if strings.Join(lines, "") != strings.Join(want, "") {
+		t.Fatalf("got\n%s\nwant\n%s", strings.Join(lines, ""), strings.Join(want, ""))
+	}
+	// A mate score counts as decided even without a limit.
+	rec.Moves[3].Score = match.Score{Kind: match.ScoreMate, Value: -7}
+	lines, _, _ = Positions(&rec, 0, 0)
+	if len(lines) != 2 {
+		t.Fatalf("with a mate score at engine ply 2: %d lines, want 2", len(lines))
+	}
+	// Abnormal ends and unfinished games are not used.
+	for _, term := range []match.Termination{match.TermTimeForfeit, match.TermAbandoned, match.TermIllegalMove, match.TermStall} {
+		rec.Termination = term
+		if _, _, ok := Positions(&rec, 0, 0); ok {
+			t.Errorf("termination %q used", term)
+		}
+	}
+	rec.Termination, rec.Result = match.TermUnterminated, match.ResultNone
+	if _, _, ok := Positions(&rec, 0, 0); ok {
+		t.Error("unfinished game used")
+	}
+}
+
+func TestQuiet(t *testing.T) {
+	for _, tc := range []struct {
+		fen   string
+		quiet bool
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", true},
+		// 1.e4 d5: exd5 wins a pawn (Qxd5 only takes it back: equal), so quiet.
+		{"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", true},
+		// A black queen on d4 hangs to the knight on f3: not quiet.
+		{"rnb1kbnr/pppp1ppp/8/8/3q4/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4", false},
+		// The only capture, Qxh7, loses the queen to Kxh7: quiet.
+		{"6rk/7p/8/8/8/8/8/K6Q w - - 0 1", true},
+		// In check: never quiet.
+		{"rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2", false},
+		// A promotion is available: not quiet.
+		{"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", false},
+	} {
+		p, err := engine.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Quiet(p); got != tc.quiet {
+			t.Errorf("Quiet(%s) = %v, want %v", tc.fen, got, tc.quiet)
+		}
+		if p.FEN() != tc.fen {
+			t.Errorf("Quiet changed the position: %s", p.FEN())
+		}
+	}
+}
+
+func TestMainWritesTunableData(t *testing.T) {
+	dir := t.TempDir()
+	ops := filepath.Join(dir, "ops.epd")
+	var epd strings.Builder
+	for _, o := range testOpenings[:2] {
+		epd.WriteString(o.FEN + "\n")
+	}
+	if err := os.WriteFile(ops, []byte(epd.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "data.txt")
+	args := []string{"--engine", "cmd=" + randomEngine + ",option.Hash=16", "--nodes", "50",
+		"--games", "3", "--openings", ops, "--out", out, "--concurrency", "2", "--seed", "7", "--skip-plies", "2"}
+	var stdout, stderr bytes.Buffer
+	if code := Main(args, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	n1 := countLines(t, out)
+	if n1 == 0 || !strings.Contains(stdout.String(), fmt.Sprintf("%d positions", n1)) {
+		t.Fatalf("%d lines written; stdout %q", n1, stdout.String())
+	}
+	if !strings.Contains(stderr.String(), "games 3/3") {
+		t.Errorf("no final progress line in %q", stderr.String())
+	}
+	// A second run appends.
+	stdout.Reset()
+	if code := Main(args, &stdout, &stderr); code != 0 {
+		t.Fatalf("second run: exit %d: %s", code, stderr.String())
+	}
+	n2 := countLines(t, out)
+	if n2 <= n1 {
+		t.Fatalf("second run did not append: %d then %d lines", n1, n2)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	train, valid, err := tune.Load(f, tune.LoadOptions{Name: out, Holdout: 10, Threads: 1})
+	if err != nil {
+		t.Fatalf("tune cannot load the data: %v", err)
+	}
+	if train.Len()+valid.Len() != n2 {
+		t.Fatalf("tune loaded %d+%d positions of %d lines", train.Len(), valid.Len(), n2)
+	}
+}
+
+func countLines(t *testing.T, path string) int {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	n := 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		n++
+	}
+	return n
+}
+
+func TestMainRejectsBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"--engine", "cmd=x", "--openings", "o.epd"},
+		{"--engine", "cmd=x", "--openings", "o.epd", "--out", "f", "--nodes", "0"},
+		{"--engine", "nocmd", "--openings", "o.epd", "--out", "f"},
+		{"--bogus"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := Main(args, &stdout, &stderr); code != 2 {
+			t.Errorf("Main(%q) = %d, want 2", args, code)
+		}
+	}
+}

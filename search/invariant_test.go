@@ -1,0 +1,118 @@
+package search
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/eval"
+)
+
+var long = flag.Bool("long", false, "run the long versions of the search tests")
+
+// invariantFENs are the pure-mode test positions: the perft suite (castling,
+// en passant, promotions, checks, bare endgames) and WAC middlegames.
+func invariantFENs(t testing.TB, wac int) []string {
+	t.Helper()
+	var fens []string
+	read := func(path string, limit int) {
+		f, err := os.Open(path)
+		require.NoError(t, err)
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		n := 0
+		for sc.Scan() && n < limit {
+			fields := strings.Fields(sc.Text())
+			if len(fields) < 4 {
+				continue
+			}
+			fens = append(fens, strings.Join(fields[:4], " "))
+			n++
+		}
+	}
+	read("../testdata/perft/perftsuite.epd", 1000)
+	read("../testdata/epd/wacnew.epd", wac)
+	return fens
+}
+
+// pureSearch runs driver in pure mode to depth with a fresh table.
+func pureSearch(s *Searcher, pos *engine.Position, driver string, etc bool, depth int) Result {
+	opt := DefaultOptions()
+	opt.Driver, opt.Selective, opt.ETC = driver, false, etc
+	s.Clear()
+	return s.Search(context.Background(), pos, Limits{Depth: depth}, opt, nil)
+}
+
+// TestPureModeInvariant is the test that proves the framework: in pure mode
+// every driver returns the minimax value at every fixed depth (Best Node
+// Search a bound that holds it, and a best move that has it). Depths 1-2 are
+// checked against plain minimax, deeper ones against a table-free
+// alpha-beta, itself checked against minimax where minimax is affordable.
+func TestPureModeInvariant(t *testing.T) {
+	maxDepth, wac := 3, 30
+	if *long {
+		maxDepth, wac = 5, 300
+	}
+	if testing.Short() {
+		maxDepth, wac = 2, 10
+	}
+	fens := invariantFENs(t, wac)
+	require.GreaterOrEqual(t, len(fens), 50)
+	ev := eval.New()
+	searchers := map[string]*Searcher{}
+	for _, d := range Drivers() {
+		searchers[d] = NewSearcher(8)
+	}
+	for _, fen := range fens {
+		pos, err := engine.ParseFEN(fen)
+		require.NoError(t, err, fen)
+		for depth := 1; depth <= maxDepth; depth++ {
+			ref := alphaBetaRef(pos, ev, -Infinity, Infinity, depth, 0)
+			if depth <= 2 {
+				require.Equal(t, minimax(pos, ev, depth, 0), ref, "alpha-beta reference vs minimax: %s depth %d", fen, depth)
+			}
+			for _, d := range Drivers() {
+				for _, etc := range []bool{true, false} {
+					r := pureSearch(searchers[d], pos, d, etc, depth)
+					checkPureResult(t, pos, ev, r, ref, d, etc, depth, fen)
+				}
+			}
+		}
+	}
+}
+
+func checkPureResult(t *testing.T, pos *engine.Position, ev *eval.Evaluator, r Result, ref int, driver string, etc bool, depth int, fen string) {
+	t.Helper()
+	where := func() string {
+		return driver + " etc=" + map[bool]string{true: "on", false: "off"}[etc] + " depth " + itoa(depth) + ": " + fen
+	}
+	require.Equal(t, depth, r.Depth, where())
+	require.True(t, pos.IsLegal(r.BestMove), "illegal best move %v, %s", r.BestMove, where())
+	switch r.Bound {
+	case BoundExact:
+		require.Equal(t, ref, r.Score, where())
+	case BoundLower:
+		require.Equal(t, "BNS", driver, "only BNS may end with a bound: %s", where())
+		require.LessOrEqual(t, r.Score, ref, where())
+	default:
+		t.Fatalf("bound %v: %s", r.Bound, where())
+	}
+	// The best move must have the root's value.
+	pos.Make(r.BestMove)
+	v := -alphaBetaRef(pos, ev, -Infinity, Infinity, depth-1, 1)
+	pos.Unmake()
+	require.Equal(t, ref, v, "value of best move %v, %s", r.BestMove, where())
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}

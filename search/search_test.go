@@ -1,0 +1,203 @@
+package search
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/bounder-chess/bounder/engine"
+)
+
+const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+func mustPos(t testing.TB, fen string) *engine.Position {
+	t.Helper()
+	p, err := engine.ParseFEN(fen)
+	require.NoError(t, err)
+	return p
+}
+
+// TestNodeCountsReproduce: the same search gives the same node count every
+// time (what the bench signature relies on), for every driver.
+func TestNodeCountsReproduce(t *testing.T) {
+	pos := mustPos(t, kiwipete)
+	for _, d := range Drivers() {
+		opt := DefaultOptions()
+		opt.Driver = d
+		var counts []uint64
+		for i := 0; i < 2; i++ {
+			s := NewSearcher(4)
+			r := s.Search(context.Background(), pos, Limits{Depth: 5}, opt, nil)
+			counts = append(counts, r.Stats.Nodes)
+		}
+		require.Equal(t, counts[0], counts[1], d)
+		require.NotZero(t, counts[0], d)
+	}
+}
+
+func TestSearchDoesNotModifyPosition(t *testing.T) {
+	pos := mustPos(t, kiwipete)
+	fen, key := pos.FEN(), pos.Key()
+	NewSearcher(4).Search(context.Background(), pos, Limits{Depth: 4}, DefaultOptions(), nil)
+	require.Equal(t, fen, pos.FEN())
+	require.Equal(t, key, pos.Key())
+}
+
+func TestNodeLimitIsExact(t *testing.T) {
+	pos := mustPos(t, kiwipete)
+	for _, d := range Drivers() {
+		opt := DefaultOptions()
+		opt.Driver = d
+		r := NewSearcher(4).Search(context.Background(), pos, Limits{Nodes: 5000}, opt, nil)
+		require.LessOrEqual(t, r.Stats.Nodes, uint64(5000), d)
+		require.Greater(t, r.Stats.Nodes, uint64(4000), d)
+		require.True(t, pos.IsLegal(r.BestMove), d)
+	}
+}
+
+// TestStopEndsInfiniteSearch: Stop and a cancelled context both end an
+// infinite search, which still returns a legal move.
+func TestStopEndsInfiniteSearch(t *testing.T) {
+	pos := mustPos(t, kiwipete)
+	s := NewSearcher(4)
+	done := make(chan Result)
+	go func() { done <- s.Search(context.Background(), pos, Limits{Infinite: true}, DefaultOptions(), nil) }()
+	time.Sleep(20 * time.Millisecond)
+	s.Stop()
+	r := <-done
+	require.True(t, pos.IsLegal(r.BestMove))
+
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { done <- s.Search(ctx, pos, Limits{Infinite: true}, DefaultOptions(), nil) }()
+	time.Sleep(20 * time.Millisecond)
+	cancel()
+	r = <-done
+	require.True(t, pos.IsLegal(r.BestMove))
+}
+
+// TestPonderHitTurnsIntoTimedSearch: an infinite search ends by itself once
+// PonderHit gives it a budget.
+func TestPonderHitTurnsIntoTimedSearch(t *testing.T) {
+	pos := mustPos(t, kiwipete)
+	s := NewSearcher(4)
+	done := make(chan Result)
+	go func() { done <- s.Search(context.Background(), pos, Limits{Infinite: true}, DefaultOptions(), nil) }()
+	time.Sleep(20 * time.Millisecond)
+	s.PonderHit(10*time.Millisecond, 30*time.Millisecond)
+	select {
+	case r := <-done:
+		require.True(t, pos.IsLegal(r.BestMove))
+	case <-time.After(10 * time.Second):
+		s.Stop()
+		t.Fatal("ponderhit did not end the search")
+	}
+}
+
+func TestMateAndStalemateRoots(t *testing.T) {
+	s := NewSearcher(1)
+	// Mated: no move, and the searcher says so.
+	r := s.Search(context.Background(), mustPos(t, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), Limits{Depth: 3}, DefaultOptions(), nil)
+	require.Equal(t, engine.NullMove, r.BestMove)
+	// Mate in one is found with a mate score, by every driver.
+	for _, d := range Drivers() {
+		opt := DefaultOptions()
+		opt.Driver = d
+		r = s.Search(context.Background(), mustPos(t, "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1"), Limits{Depth: 4}, opt, nil)
+		require.Equal(t, "g1g7", r.BestMove.String(), d)
+		require.True(t, IsMate(r.Score), d)
+		require.Equal(t, 1, MateIn(r.Score), d)
+	}
+}
+
+func TestMateLimitStops(t *testing.T) {
+	r := NewSearcher(1).Search(context.Background(), mustPos(t, "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1"), Limits{Mate: 1}, DefaultOptions(), nil)
+	require.Equal(t, "g1g7", r.BestMove.String())
+	require.Less(t, r.Depth, 10, "stopped once the mate was found")
+}
+
+func TestRepetitionIsADrawInSelectiveMode(t *testing.T) {
+	// After Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1, Black's Ng8 repeats the start
+	// position: searched alone, that move must score a draw.
+	pos := engine.NewPosition()
+	require.NoError(t, pos.PlayMoves([]string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"}))
+	m, err := pos.ParseMove("f6g8")
+	require.NoError(t, err)
+	lim := Limits{Depth: 4, SearchMoves: []engine.Move{m}}
+	r := NewSearcher(4).Search(context.Background(), pos, lim, DefaultOptions(), nil)
+	require.Equal(t, m, r.BestMove)
+	require.Equal(t, 0, r.Score)
+	// Pure mode ignores the history (see the package doc): not a draw.
+	opt := DefaultOptions()
+	opt.Selective = false
+	r = NewSearcher(4).Search(context.Background(), pos, lim, opt, nil)
+	require.NotEqual(t, 0, r.Score)
+}
+
+func TestSearchMovesRestrictsTheRoot(t *testing.T) {
+	pos := engine.NewPosition()
+	m, err := pos.ParseMove("a2a3")
+	require.NoError(t, err)
+	r := NewSearcher(4).Search(context.Background(), pos, Limits{Depth: 4, SearchMoves: []engine.Move{m}}, DefaultOptions(), nil)
+	require.Equal(t, m, r.BestMove)
+}
+
+func TestMultiPVReportsDistinctLines(t *testing.T) {
+	pos := mustPos(t, kiwipete)
+	opt := DefaultOptions()
+	opt.MultiPV = 3
+	seen := map[int]map[engine.Move]bool{}
+	NewSearcher(4).Search(context.Background(), pos, Limits{Depth: 4}, opt, func(r Report) {
+		if seen[r.Depth] == nil {
+			seen[r.Depth] = map[engine.Move]bool{}
+		}
+		require.False(t, seen[r.Depth][r.PV[0]], "line %d repeats a move", r.MultiPV)
+		seen[r.Depth][r.PV[0]] = true
+	})
+	require.Len(t, seen[4], 3)
+}
+
+// TestReportsArePerIteration: one report per completed depth, with a legal
+// principal variation and cumulative statistics.
+func TestReportsArePerIteration(t *testing.T) {
+	pos := mustPos(t, kiwipete)
+	for _, d := range Drivers() {
+		opt := DefaultOptions()
+		opt.Driver = d
+		var reports []Report
+		NewSearcher(4).Search(context.Background(), pos, Limits{Depth: 5}, opt, func(r Report) { reports = append(reports, r) })
+		require.Len(t, reports, 5, d)
+		var last uint64
+		for i, r := range reports {
+			require.Equal(t, i+1, r.Depth, d)
+			require.GreaterOrEqual(t, r.Nodes, last, d)
+			last = r.Nodes
+			p := pos.Clone()
+			for _, m := range r.PV {
+				require.True(t, p.IsLegal(m), "%s: PV %v", d, r.PV)
+				p.Make(m)
+			}
+			require.GreaterOrEqual(t, r.Stats.Passes, uint64(i+1), d)
+		}
+	}
+}
+
+// TestSearchAllocatesPerIterationNotPerNode: a search ten times larger may
+// allocate a little more (one principal variation per iteration), never in
+// proportion to its nodes.
+func TestSearchAllocatesPerIterationNotPerNode(t *testing.T) {
+	pos := mustPos(t, kiwipete)
+	s := NewSearcher(4)
+	opt := DefaultOptions()
+	var nodes [2]uint64
+	allocs := func(depth int, i int) float64 {
+		return testing.AllocsPerRun(3, func() {
+			s.Clear()
+			nodes[i] = s.Search(context.Background(), pos, Limits{Depth: depth}, opt, nil).Stats.Nodes
+		})
+	}
+	small, big := allocs(3, 0), allocs(8, 1)
+	require.Greater(t, nodes[1], 10*nodes[0])
+	require.Less(t, big-small, 200.0, "allocations grew with the tree: %v -> %v for %d -> %d nodes", small, big, nodes[0], nodes[1])
+}
