@@ -1,6 +1,9 @@
 package search
 
-import "github.com/bounder-chess/bounder/engine"
+import (
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/eval"
+)
 
 // ab is the one tree walker: fail-soft negamax alpha-beta with the
 // two-bound transposition table, Enhanced Transposition Cutoffs, and, when
@@ -231,6 +234,11 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			if p := m.Promotion(); p != engine.NoPieceType && p != engine.Queen {
 				continue // underpromotions only matter as evasions or in the main search
 			}
+			// Selective: skip captures that lose material by static exchange,
+			// and those that cannot lift the score near alpha (delta pruning).
+			if w.opt.Selective && (!pos.SEEAtLeast(m, 0) || best+captureGain(pos, m)+deltaMargin < alpha) {
+				continue
+			}
 		}
 		pos.Make(m)
 		v := -w.qsearch(-beta, -alpha, ply+1)
@@ -249,4 +257,20 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 	}
 	return best
+}
+
+// deltaMargin is the slack of delta pruning: a capture is skipped when even
+// winning the victim outright leaves the score this far below alpha.
+const deltaMargin = 200
+
+// captureGain is the material a capture or promotion wins at most.
+func captureGain(pos *engine.Position, m engine.Move) int {
+	g := eval.PieceValue[pos.PieceAt(m.To()).Type()]
+	if m.IsEnPassant() {
+		g = eval.PieceValue[engine.Pawn]
+	}
+	if p := m.Promotion(); p != engine.NoPieceType {
+		g += eval.PieceValue[p] - eval.PieceValue[engine.Pawn]
+	}
+	return g
 }

@@ -109,3 +109,35 @@ func TestDriverTable(t *testing.T) {
 	}
 	t.Log("\n" + b.String())
 }
+
+var etcTable = flag.Bool("etctable", false, "print the ETC depth comparison in selective mode")
+
+// TestETCTable prints, with -etctable, MTD(f)'s nodes and time in selective
+// mode at -tabledepth with ETC off and at several ETC depths. Times are
+// wall-clock and need a quiet machine; node counts are exact.
+func TestETCTable(t *testing.T) {
+	if !*etcTable {
+		t.Skip("measurement: run with -args -etctable [-tabledepth N] [-tablewac N]")
+	}
+	positions := benchFENs(t, *tableWAC)
+	var b strings.Builder
+	fmt.Fprintf(&b, "selective MTDf, depth %d, %d positions\n%-8s %12s %12s %10s %9s %11s\n", *tableDepth, len(positions), "ETC", "nodes", "leaves", "etc-cuts", "time", "nodes/s")
+	for _, etcDepth := range []int{0, 2, 3, 4, 5, 6} {
+		opt := DefaultOptions()
+		opt.ETC, opt.ETCDepth = etcDepth > 0, etcDepth
+		s := NewSearcher(64)
+		var nodes, leaves, cuts uint64
+		var elapsed time.Duration
+		for _, p := range positions {
+			s.Clear()
+			r := s.Search(context.Background(), p, Limits{Depth: *tableDepth}, opt, nil)
+			nodes, leaves, cuts, elapsed = nodes+r.Stats.Nodes, leaves+r.Stats.Leaves, cuts+r.Stats.ETCCutoffs, elapsed+r.Elapsed
+		}
+		name := "off"
+		if etcDepth > 0 {
+			name = fmt.Sprintf(">=%d", etcDepth)
+		}
+		fmt.Fprintf(&b, "%-8s %12d %12d %10d %9v %11.0f\n", name, nodes, leaves, cuts, elapsed.Round(time.Millisecond), float64(nodes)/elapsed.Seconds())
+	}
+	t.Log("\n" + b.String())
+}

@@ -16,6 +16,8 @@ const (
 	scoreKiller1 = 1 << 27
 	scoreKiller2 = scoreKiller1 - 1
 	historyMax   = 1 << 20
+	// Captures that lose material by static exchange go after every quiet move.
+	scoreBadCapture = -(1 << 29)
 )
 
 // moveList is a ply's move buffer with ordering scores.
@@ -60,6 +62,9 @@ func (w *worker) score(ml *moveList, ply int, ttMove engine.Move) {
 			s = scoreTT
 		case isCaptureOrPromotion(pos, m):
 			s = scoreCapture + mvvlva(pos, m)
+			if !pos.SEEAtLeast(m, 0) {
+				s = scoreBadCapture + mvvlva(pos, m) // after the quiet moves
+			}
 		case m == k[0]:
 			s = scoreKiller1
 		case m == k[1]:
