@@ -22,6 +22,9 @@ func mustPos(t testing.TB, fen string) *engine.Position {
 // TestNodeCountsReproduce: the same search gives the same node count every
 // time (what the bench signature relies on), for every driver.
 func TestNodeCountsReproduce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: covered by the bench determinism test")
+	}
 	pos := mustPos(t, kiwipete)
 	for _, d := range Drivers() {
 		opt := DefaultOptions()
@@ -161,6 +164,9 @@ func TestMultiPVReportsDistinctLines(t *testing.T) {
 // TestReportsArePerIteration: one report per completed depth, with a legal
 // principal variation and cumulative statistics.
 func TestReportsArePerIteration(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
 	pos := mustPos(t, kiwipete)
 	for _, d := range Drivers() {
 		opt := DefaultOptions()
@@ -187,6 +193,9 @@ func TestReportsArePerIteration(t *testing.T) {
 // allocate a little more (one principal variation per iteration), never in
 // proportion to its nodes.
 func TestSearchAllocatesPerIterationNotPerNode(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("slow under -short and the race detector (which allocates itself)")
+	}
 	pos := mustPos(t, kiwipete)
 	s := NewSearcher(4)
 	opt := DefaultOptions()

@@ -94,7 +94,9 @@ func (f *fakeSearcher) Search(ctx context.Context, pos *engine.Position, lim sea
 	} else if lim.Hard > 0 {
 		d = min(d, lim.Hard)
 	}
-	if (!lim.Infinite || endInf) && !deaf {
+	// A depth-limited search ends by depth alone, so a loaded machine's
+	// late ticks cannot cut it short.
+	if (!lim.Infinite || endInf) && !deaf && (lim.Depth == 0 || lim.MoveTime > 0) {
 		timeout = time.After(d)
 	}
 	if deaf {
