@@ -70,19 +70,35 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		}
 	}
 
-	// Step 3. Generate the moves (at the root: only the driver's candidates).
+	n := node{alpha: alpha, beta: beta, a: alpha, best: -Infinity, depth: depth, ply: ply, inCheck: inCheck}
+
+	// Step 3. The table's move, tried before generating the rest when ETC
+	// will not look at the children first (ETC needs the whole list).
+	useETC := w.opt.ETC && ply > 0 && depth >= w.opt.ETCDepth
+	tried := engine.NullMove
 	w.stats.Interior++
+	if !useETC && ttMove != engine.NullMove && ply > 0 && pos.IsLegalFast(ttMove) {
+		tried = ttMove
+		if w.searchMove(&n, ttMove, true) {
+			return w.finish(&n, key)
+		}
+		if w.stopped {
+			return 0
+		}
+	}
+
+	// Step 4. Generate the moves (at the root: only the driver's candidates).
 	ml := &w.lists[ply]
 	ml.n = len(pos.GenerateMoves(ml.moves[:]))
 	if ply == 0 {
-		n := 0
+		k := 0
 		for i := 0; i < ml.n; i++ {
 			if w.isRootCandidate(ml.moves[i]) {
-				ml.moves[n] = ml.moves[i]
-				n++
+				ml.moves[k] = ml.moves[i]
+				k++
 			}
 		}
-		ml.n = n
+		ml.n = k
 	}
 	if ml.n == 0 {
 		if inCheck {
@@ -91,60 +107,94 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		return 0
 	}
 
-	// Step 4. Enhanced Transposition Cutoffs.
-	if w.opt.ETC && ply > 0 && depth >= w.opt.ETCDepth {
+	// Step 5. Enhanced Transposition Cutoffs.
+	if useETC {
 		if v, m, ok := w.etc(ml, beta, depth, ply); ok {
 			w.tt.Store(key, ply, depth, alpha, beta, v, m)
 			return v
 		}
 	}
 
-	// Step 5. The moves, best first.
+	// Step 6. The other moves, best first.
 	w.score(ml, ply, ttMove)
-	best, bestMove := -Infinity, engine.NullMove
-	a := alpha
-	for i := 0; ; i++ {
+	for {
 		m, ok := ml.pick()
 		if !ok {
 			break
 		}
-		quiet := !isCaptureOrPromotion(pos, m)
-		pos.Make(m)
-		newDepth := depth - 1
-		givesCheck := pos.InCheck()
-		if w.opt.Selective && givesCheck && ply < 2*depth+8 {
-			newDepth++ // check extension
+		if m == tried {
+			continue
 		}
-		r := 0
-		if w.opt.Selective && depth >= 3 && i >= 3 && quiet && !inCheck && !givesCheck {
-			r = 1 + min(i/8, 2)
-			if r > newDepth-1 {
-				r = max(newDepth-1, 0)
-			}
+		if w.searchMove(&n, m, n.moves == 0) {
+			break
 		}
-		v := w.searchChild(i, a, beta, newDepth, r, ply)
-		pos.Unmake()
 		if w.stopped {
 			return 0
 		}
-		if v > best {
-			best, bestMove = v, m
-			if v > a {
-				a = v
-				if ply == 0 {
-					w.rootBest, w.rootBestScore = m, v
-				}
-				if v >= beta {
-					if quiet {
-						w.goodQuiet(m, ply, depth)
-					}
-					break
-				}
-			}
+	}
+	return w.finish(&n, key)
+}
+
+// node is the state of one interior node's move loop.
+type node struct {
+	alpha, beta int // the window after the table narrowed it
+	a           int // the running lower edge: max(alpha, best)
+	best        int
+	bestMove    engine.Move
+	depth, ply  int
+	inCheck     bool
+	moves       int // moves searched so far
+}
+
+// searchMove makes m, searches it (with the extensions and reductions of
+// selective mode) and updates the node; it reports a beta cutoff.
+func (w *worker) searchMove(n *node, m engine.Move, first bool) bool {
+	pos := w.pos
+	quiet := !isCaptureOrPromotion(pos, m)
+	i := n.moves
+	n.moves++
+	pos.Make(m)
+	newDepth := n.depth - 1
+	givesCheck := pos.InCheck()
+	if w.opt.Selective && givesCheck && n.ply < 2*n.depth+8 {
+		newDepth++ // check extension
+	}
+	r := 0
+	if w.opt.Selective && n.depth >= 3 && i >= 3 && quiet && !n.inCheck && !givesCheck {
+		r = 1 + min(i/8, 2)
+		if r > newDepth-1 {
+			r = max(newDepth-1, 0)
 		}
 	}
-	w.tt.Store(key, ply, depth, alpha, beta, best, bestMove)
-	return best
+	if first {
+		i = 0
+	}
+	v := w.searchChild(i, n.a, n.beta, newDepth, r, n.ply)
+	pos.Unmake()
+	if w.stopped || v <= n.best {
+		return false
+	}
+	n.best, n.bestMove = v, m
+	if v <= n.a {
+		return false
+	}
+	n.a = v
+	if n.ply == 0 {
+		w.rootBest, w.rootBestScore = m, v
+	}
+	if v < n.beta {
+		return false
+	}
+	if quiet {
+		w.goodQuiet(m, n.ply, n.depth)
+	}
+	return true
+}
+
+// finish stores the node's result in the table and returns it.
+func (w *worker) finish(n *node, key uint64) int {
+	w.tt.Store(key, n.ply, n.depth, n.alpha, n.beta, n.best, n.bestMove)
+	return n.best
 }
 
 // searchChild searches the i-th move of a node (already made) with window
