@@ -141,3 +141,29 @@ func TestETCTable(t *testing.T) {
 	}
 	t.Log("\n" + b.String())
 }
+
+// BenchmarkETC compares selective MTD(f) with ETC off and at the default
+// ETC depth over 20 WAC positions at depth 9 (run with -count and compare
+// with benchstat: the node counts are exact, the times need repetitions).
+func BenchmarkETC(b *testing.B) {
+	positions := benchFENs(b, 20)
+	for _, etcDepth := range []int{0, 3} {
+		name := "off"
+		if etcDepth > 0 {
+			name = fmt.Sprintf("depth%d", etcDepth)
+		}
+		b.Run(name, func(b *testing.B) {
+			opt := DefaultOptions()
+			opt.ETC, opt.ETCDepth = etcDepth > 0, etcDepth
+			s := NewSearcher(64)
+			var nodes uint64
+			for i := 0; i < b.N; i++ {
+				for _, p := range positions {
+					s.Clear()
+					nodes += s.Search(context.Background(), p, Limits{Depth: 9}, opt, nil).Stats.Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}
