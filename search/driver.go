@@ -153,13 +153,28 @@ func mtDUAL(r root, depth int, _ guess, _ Options) (int, Bound) {
 	return mtd(r, depth, -Infinity, func(lower, _, _ int) int { return lower + 1 })
 }
 
-// mtdf is MTD(f): start at the first guess, then step to the bound just proved.
+// mtdfAccelAfter is how many passes may move one bound before MTDfAccel jumps.
+const mtdfAccelAfter = 4
+
+// mtdf is MTD(f): start at the first guess, then step to the bound just
+// proved (with Options.MTDfAccel, jumping once that bound keeps moving).
 func mtdf(r root, depth int, g guess, opt Options) (int, Bound) {
+	run, up := 0, false // passes in a row that moved the same bound
 	return mtd(r, depth, g.first(opt.MTDfGuess2), func(lower, _, g int) int {
-		if g == lower {
-			return g + 1
+		failHigh := g == lower
+		if failHigh == up {
+			run++
+		} else {
+			run, up = 1, failHigh
 		}
-		return g
+		jump := 0
+		if opt.MTDfAccel && run > mtdfAccelAfter {
+			jump = 1 << min(run-mtdfAccelAfter, 14)
+		}
+		if failHigh {
+			return g + 1 + jump
+		}
+		return g - jump
 	})
 }
 

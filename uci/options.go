@@ -70,7 +70,7 @@ func (e *Engine) initOptions() {
 	e.set = settings{
 		hash: DefaultHashMiB, threads: 1, multiPV: 1, overhead: 30 * time.Millisecond,
 		ownBook: true, bookDepth: 16, driver: driverDef,
-		etc: d.ETC, etcDepth: d.ETCDepth, selective: d.Selective, mtdStep: d.MTDStep, mtdfGuess2: d.MTDfGuess2,
+		etc: d.ETC, etcDepth: d.ETCDepth, selective: d.Selective, mtdStep: d.MTDStep, mtdfGuess2: d.MTDfGuess2, mtdfAccel: d.MTDfAccel,
 	}
 	s := &e.set
 	spin := func(name string, def, min, max int, set func(int) error) *option {
@@ -104,6 +104,7 @@ func (e *Engine) initOptions() {
 		check("Selective", d.Selective, func(b bool) { s.selective = b }),
 		spin("MTD Step", d.MTDStep, 1, 1000, func(n int) error { s.mtdStep = n; return nil }),
 		check("MTDf Guess2", d.MTDfGuess2, func(b bool) { s.mtdfGuess2 = b }),
+		check("MTDf Accel", d.MTDfAccel, func(b bool) { s.mtdfAccel = b }),
 	}
 	e.opts = make(map[string]*option)
 	for _, o := range e.optOrder {
@@ -273,7 +274,7 @@ func (e *Engine) searchOptions() search.Options {
 	s := &e.set
 	return search.Options{
 		Driver: s.driver, ETC: s.etc, ETCDepth: s.etcDepth, Selective: s.selective,
-		MTDStep: s.mtdStep, MTDfGuess2: s.mtdfGuess2, MultiPV: s.multiPV,
+		MTDStep: s.mtdStep, MTDfGuess2: s.mtdfGuess2, MTDfAccel: s.mtdfAccel, MultiPV: s.multiPV,
 	}
 }
 

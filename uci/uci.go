@@ -178,6 +178,7 @@ type settings struct {
 	selective  bool
 	mtdStep    int
 	mtdfGuess2 bool
+	mtdfAccel  bool
 }
 
 // New returns an engine set up with cfg. It panics if cfg.Searcher is nil.

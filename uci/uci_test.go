@@ -185,6 +185,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Selective type check default true",
 		"option name MTD Step type spin default 25 min 1 max 1000",
 		"option name MTDf Guess2 type check default false",
+		"option name MTDf Accel type check default true",
 	}
 	got := before[2:]
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -502,6 +503,7 @@ func TestSetOption(t *testing.T) {
 		"setoption name Selective value false",
 		"setoption name MTD Step value 10",
 		"setoption name MTDf Guess2 value true",
+		"setoption name MTDf Accel value false",
 		"setoption name Threads value 4",
 		"setoption name Nonsense value 1",
 		"setoption name",
