@@ -103,7 +103,8 @@ type Stats struct {
 }
 
 // Main runs "bounder datagen" and returns the exit status: 0 on success, 2
-// for bad flags or inputs, 1 when the games cannot be played or written.
+// for bad flags or inputs, 1 when the games cannot be played or written,
+// 130 when interrupted (SIGINT or SIGTERM) after writing the finished games.
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("datagen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -184,6 +185,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%d games (%d dropped), %d positions (white %d, draw %d, black %d) in %s\n",
 		st.Games, st.Dropped, st.Positions, st.White, st.Draw, st.Black, *out)
+	if runErr != nil && ctx.Err() != nil && errors.Is(runErr, context.Canceled) {
+		fmt.Fprintln(stderr, "bounder datagen: interrupted; the finished games are kept")
+		return 130
+	}
 	if runErr != nil {
 		fmt.Fprintf(stderr, "bounder datagen: %v\n", runErr)
 		return 1

@@ -21,6 +21,14 @@
 // in ten (chosen by a hash of its FEN) is held out to measure the error
 // before and after. The mop-up weights (eval.Group.Frozen) are not tuned.
 //
+// Adam moves every weight at the same pace whatever its feature's
+// frequency, so a weight the data hardly determines (a rare feature, or the
+// middlegame half of a feature seen only in endgames) drifts with the noise.
+// --l2 counters that with an L2 penalty toward the starting weights (1e-8
+// is a sensible strength: it keeps such weights near their starting values
+// while the well-determined ones follow the data); --min-count keeps the
+// weights of rare features fixed and --freeze whole groups.
+//
 // After a change of the weight layout (eval/features.go), eval/weights.go
 // no longer fits; rewrite it from eval.HandWeights with
 //
@@ -36,6 +44,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/bounder-chess/bounder/eval"
@@ -72,6 +81,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 0, "worker goroutines (0: GOMAXPROCS)")
 	seed := fs.Int64("seed", 1, "shuffling seed")
 	dryRun := fs.Bool("dry-run", false, "tune but do not write the weights")
+	freeze := fs.String("freeze", "", "comma-separated weight groups (as named in eval/weights.go) to keep at their starting values")
+	l2 := fs.Float64("l2", 0, "L2 regularisation toward the starting weights: adds L2/2·Σ(w-start)² (w in centipawns) to the error (0: none; try 1e-8)")
+	minCount := fs.Int("min-count", 0, "keep the starting value of every weight whose feature occurs in fewer training positions (0: tune all)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -92,6 +104,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return bad("--batch must be >= 0")
 	case *kFlag < 0:
 		return bad("--k must be >= 0")
+	case *l2 < 0:
+		return bad("--l2 must be >= 0")
+	case *minCount < 0:
+		return bad("--min-count must be >= 0")
 	}
 	var w eval.Weights
 	switch *initFrom {
@@ -133,6 +149,18 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "start     train %.6f  valid %.6f\n", trainBefore, validBefore)
 
 	opt := newAdam(*lr, *threads)
+	if *l2 > 0 {
+		opt.regularize(*l2, p)
+	}
+	if *freeze != "" {
+		if err := opt.freezeGroups(strings.Split(*freeze, ",")); err != nil {
+			return bad("--freeze: %v", err)
+		}
+	}
+	if *minCount > 0 {
+		fmt.Fprintf(stderr, "froze %d weights seen in fewer than %d training positions\n",
+			opt.freezeRare(train, *minCount), *minCount)
+	}
 	rng := rand.New(rand.NewSource(*seed))
 	for e := 1; e <= *epochs; e++ {
 		t := time.Now()

@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"fmt"
 	"math"
 	"math/rand"
 	"runtime"
@@ -142,12 +143,17 @@ func (d *Dataset) gradient(p *params, k float64, idx []int32, grad *params) {
 
 // adam is the Adam optimiser's state.
 type adam struct {
-	m, v     params
-	t        int
-	b1, b2   float64
-	eps      float64
-	frozen   [nParams]bool
-	lr       float64
+	m, v   params
+	t      int
+	b1, b2 float64
+	eps    float64
+	frozen [nParams]bool
+	lr     float64
+	// l2 > 0 adds l2/2·Σ(w-anchor)² to the error: a weight the data hardly
+	// determines (a rare feature, or the middlegame half of an endgame-only
+	// one) stays near its starting value instead of drifting with the noise.
+	l2       float64
+	anchor   params
 	gradBufs []params
 }
 
@@ -189,6 +195,9 @@ func (a *adam) step(d *Dataset, p *params, k float64, batch []int32) {
 			g += a.gradBufs[w][j]
 		}
 		g /= n
+		if a.l2 > 0 {
+			g += a.l2 * (p[j] - a.anchor[j])
+		}
 		a.m[j] = a.b1*a.m[j] + (1-a.b1)*g
 		a.v[j] = a.b2*a.v[j] + (1-a.b2)*g*g
 		p[j] -= a.lr * (a.m[j] / c1) / (math.Sqrt(a.v[j]/c2) + a.eps)
@@ -208,4 +217,56 @@ func (a *adam) epoch(d *Dataset, p *params, k float64, batchSize int, rng *rand.
 	for lo := 0; lo < len(order); lo += batchSize {
 		a.step(d, p, k, order[lo:min(lo+batchSize, len(order))])
 	}
+}
+
+// featureCounts returns, for each weight, the number of positions of d in
+// which its feature does not cancel out (white's count differs from black's).
+func (d *Dataset) featureCounts() []int {
+	counts := make([]int, nParams/2)
+	for _, c := range d.coefs {
+		counts[c.idx]++
+	}
+	return counts
+}
+
+// freezeRare freezes the weights whose features occur in fewer than min
+// positions of d: Adam's steps do not shrink with a feature's frequency, so
+// a rarely seen weight would follow the noise of its few positions. It
+// returns how many weights it froze.
+func (a *adam) freezeRare(d *Dataset, min int) int {
+	n := 0
+	for i, c := range d.featureCounts() {
+		if c < min && !a.frozen[2*i] {
+			a.frozen[2*i], a.frozen[2*i+1] = true, true
+			n++
+		}
+	}
+	return n
+}
+
+// freezeGroups freezes the named weight groups (eval.Group.Name) and
+// returns an error naming any unknown group.
+func (a *adam) freezeGroups(names []string) error {
+	groups := eval.Groups()
+	for _, name := range names {
+		found := false
+		for _, g := range groups {
+			if g.Name == name {
+				found = true
+				for i := g.Offset; i < g.Offset+g.Size; i++ {
+					a.frozen[2*i], a.frozen[2*i+1] = true, true
+				}
+			}
+		}
+		if !found {
+			return fmt.Errorf("unknown weight group %q", name)
+		}
+	}
+	return nil
+}
+
+// regularize makes the optimiser pull every weight toward its value in
+// anchor with strength l2 (see adam.l2).
+func (a *adam) regularize(l2 float64, anchor *params) {
+	a.l2, a.anchor = l2, *anchor
 }
