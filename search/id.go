@@ -50,7 +50,7 @@ func (id *iterativeDeepening) run() Result {
 			}
 			best := w.rootBest
 			if best == engine.NullMove {
-				best = id.ttRootMove(line)
+				best = id.ttRootMove()
 			}
 			pv := extractPV(w.pos, w.tt, best, depth+8)
 			reports = append(reports, Report{Depth: depth, MultiPV: line, Score: score, Bound: bound, PV: pv})
@@ -110,7 +110,7 @@ func (id *iterativeDeepening) salvage(depth int) {
 
 // ttRootMove falls back to the table's move at the root, or the first
 // candidate.
-func (id *iterativeDeepening) ttRootMove(line int) engine.Move {
+func (id *iterativeDeepening) ttRootMove() engine.Move {
 	w := id.w
 	if e, ok := w.tt.Probe(w.pos.Key(), 0); ok && w.isRootCandidate(e.move) {
 		return e.move
