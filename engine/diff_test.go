@@ -597,28 +597,8 @@ func randomPositionFEN(rng *rand.Rand) string {
 	if len(cands) > 0 && rng.Intn(2) == 0 {
 		ep = cands[rng.Intn(len(cands))].String()
 	}
-	var b strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			if c := board[r*8+f]; c != 0 {
-				if empty > 0 {
-					b.WriteByte(byte('0' + empty))
-				}
-				empty = 0
-				b.WriteByte(c)
-			} else {
-				empty++
-			}
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
-	return fmt.Sprintf("%s %c %s %s %d %d", b.String(), side, castle, ep, rng.Intn(100), 1+rng.Intn(80))
+	placement := placementFEN(&board)
+	return fmt.Sprintf("%s %c %s %s %d %d", placement, side, castle, ep, rng.Intn(100), 1+rng.Intn(80))
 }
 
 // TestDifferentialRandomPositions compares the legal moves, to depth 2, of
@@ -664,4 +644,31 @@ func TestDifferentialRandomPositions(t *testing.T) {
 		t.Logf("dragontoothmg vs notnil (Bounder agrees with notnil) in %s: %s", fen, d)
 	}
 	require.Greater(t, accepted, n/10)
+}
+
+// placementFEN writes the piece-placement field of a FEN for a board of
+// FEN letters (0 = empty), index 0 = a1.
+func placementFEN(board *[64]byte) string {
+	var b strings.Builder
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 8; f++ {
+			if c := board[r*8+f]; c != 0 {
+				if empty > 0 {
+					b.WriteByte(byte('0' + empty))
+				}
+				empty = 0
+				b.WriteByte(c)
+			} else {
+				empty++
+			}
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	return b.String()
 }

@@ -91,27 +91,7 @@ func boardFEN(data []byte) string {
 	for i := 2; i+1 < len(data); i += 2 {
 		board[data[i]%64] = "KQRBNPkqrbnp"[data[i+1]%12]
 	}
-	var b strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			if c := board[r*8+f]; c != 0 {
-				if empty > 0 {
-					b.WriteByte(byte('0' + empty))
-				}
-				empty = 0
-				b.WriteByte(c)
-			} else {
-				empty++
-			}
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
+	placement := placementFEN(&board)
 	side := "wb"[data[0]&1]
 	castle := ""
 	for i, c := range "KQkq" {
@@ -127,7 +107,7 @@ func boardFEN(data []byte) string {
 		file := int(data[0]>>6) | int(data[1]&1)<<2
 		ep = string([]byte{byte('a' + file), "63"[data[0]&1]})
 	}
-	return fmt.Sprintf("%s %c %s %s 0 1", b.String(), side, castle, ep)
+	return fmt.Sprintf("%s %c %s %s 0 1", placement, side, castle, ep)
 }
 
 // boardBytes is the inverse of boardFEN, for seeds.

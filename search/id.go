@@ -38,6 +38,7 @@ func (id *iterativeDeepening) run() Result {
 
 	for depth := 1; depth <= maxDepth; depth++ {
 		w.excluded = w.excluded[:0]
+		w.cands = append(w.cands[:0], w.rootMoves...)
 		var reports []Report
 		for line := 1; line <= lines; line++ {
 			w.rootBest = engine.NullMove
@@ -54,7 +55,7 @@ func (id *iterativeDeepening) run() Result {
 			}
 			pv := extractPV(w.pos, w.tt, best, depth+8)
 			reports = append(reports, Report{Depth: depth, MultiPV: line, Score: score, Bound: bound, PV: pv})
-			w.excluded = append(w.excluded, best)
+			w.exclude(best)
 			if line == 1 {
 				id.completed(depth, score, bound, pv)
 			}
@@ -115,7 +116,7 @@ func (id *iterativeDeepening) ttRootMove() engine.Move {
 	if e, ok := w.tt.Probe(w.pos.Key(), 0); ok && w.isRootCandidate(e.move) {
 		return e.move
 	}
-	return w.candidates()[0]
+	return w.cands[0]
 }
 
 // done decides whether to start another iteration.

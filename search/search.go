@@ -93,6 +93,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	w.stats, w.stopped, w.nodeLimit = Stats{}, false, lim.Nodes
 	w.rootMoves = rootMoves(w.pos, lim.SearchMoves)
 	w.excluded = nil
+	w.cands = append([]engine.Move(nil), w.rootMoves...)
 
 	id := iterativeDeepening{s: s, w: w, lim: lim, opt: opt, start: start, report: onReport}
 	res := id.run()
@@ -171,26 +172,23 @@ func (w *worker) window(alpha, beta, depth int) int {
 
 func (w *worker) mt(gamma, depth int) int { return w.window(gamma-1, gamma, depth) }
 
-func (w *worker) moves() int { return len(w.candidates()) }
+func (w *worker) moves() int { return len(w.cands) }
 
-// candidates are the root moves not excluded by MultiPV, in a fixed order.
-func (w *worker) candidates() []engine.Move {
-	if len(w.excluded) == 0 {
-		return w.rootMoves
-	}
-	var out []engine.Move
-	for _, m := range w.rootMoves {
-		if !containsMove(w.excluded, m) {
-			out = append(out, m)
+// exclude removes m from the driver's candidates (the next MultiPV line).
+func (w *worker) exclude(m engine.Move) {
+	w.excluded = append(w.excluded, m)
+	w.cands = w.cands[:0]
+	for _, x := range w.rootMoves {
+		if !containsMove(w.excluded, x) {
+			w.cands = append(w.cands, x)
 		}
 	}
-	return out
 }
 
 func (w *worker) test(i, gamma, depth int) int {
 	w.stats.Passes++
 	w.stats.Nodes++ // the root node of this test
-	m := w.candidates()[i]
+	m := w.cands[i]
 	w.pos.Make(m)
 	v := -w.ab(-gamma, -(gamma - 1), depth-1, 1)
 	w.pos.Unmake()
@@ -198,7 +196,7 @@ func (w *worker) test(i, gamma, depth int) int {
 }
 
 func (w *worker) best(i, score int) {
-	w.rootBest, w.rootBestScore = w.candidates()[i], score
+	w.rootBest, w.rootBestScore = w.cands[i], score
 }
 
 func (w *worker) isStopped() bool { return w.stopped }

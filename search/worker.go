@@ -26,6 +26,7 @@ type worker struct {
 	// proved by the current iteration.
 	rootMoves     []engine.Move
 	excluded      []engine.Move // MultiPV: lines already reported this iteration
+	cands         []engine.Move // rootMoves less excluded: what the driver chooses from
 	rootBest      engine.Move
 	rootBestScore int
 
@@ -80,19 +81,7 @@ func (w *worker) usable(draft, depth int) bool {
 	return draft == depth
 }
 
-func (w *worker) isRootCandidate(m engine.Move) bool {
-	for _, x := range w.excluded {
-		if x == m {
-			return false
-		}
-	}
-	for _, x := range w.rootMoves {
-		if x == m {
-			return true
-		}
-	}
-	return false
-}
+func (w *worker) isRootCandidate(m engine.Move) bool { return containsMove(w.cands, m) }
 
 func (w *worker) hasNonPawnMaterial() bool {
 	us := w.pos.SideToMove()
