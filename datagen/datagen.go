@@ -1,11 +1,16 @@
 // Package datagen generates training data for the evaluation tuner
 // ("bounder datagen"): it plays games of one UCI engine against itself from
 // random openings and writes the quiet positions of those games, each
-// labelled with the game's result, in the format package tune reads:
+// labelled with the game's result and the engine's score, in the format
+// package tune reads:
 //
-//	FEN result
+//	FEN result score
 //
-// where FEN has six fields and result is 1.0, 0.5 or 0.0 from white's view.
+// where FEN has six fields, result is 1.0, 0.5 or 0.0 from white's view and
+// score is the centipawn score the engine reported when it moved from the
+// position, turned to white's view (left out when the engine gave none).
+// The tuner can blend the two labels: the result is what happened, the
+// score a less noisy estimate of it.
 //
 // # Games
 //
@@ -56,6 +61,7 @@ import (
 	"math/rand"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -69,8 +75,9 @@ const usage = `usage: bounder datagen --engine SPEC --openings FILE --out FILE [
 
 Plays games of one UCI engine against itself at a fixed node count from
 random openings and appends the quiet positions of each game, labelled with
-its result ("FEN 1.0|0.5|0.0", white's view), to the output file, in the
-format "bounder tune --data" reads.
+its result and the engine's centipawn score ("FEN 1.0|0.5|0.0 SCORE", both
+from white's view), to the output file, in the format "bounder tune --data"
+reads.
 
 SPEC is cmd=PATH[,name=X][,arg=ARG][,option.NAME=VALUE]..., e.g.
   --engine cmd=/usr/games/stockfish,option.Threads=1,option.Hash=16
@@ -299,7 +306,8 @@ feed:
 }
 
 // Positions extracts the lines to write from a finished game: each selected
-// position's FEN, a space, the label and a newline. label is the result
+// position's FEN, a space, the label, the engine's score in white's view
+// when it gave one (see the package documentation) and a newline. label is the result
 // from white's view ("1.0", "0.5" or "0.0"); ok is false for a game that
 // should not be used (no result, or an abnormal end: crash, stall, illegal
 // move, time forfeit). See the package documentation for the selection.
@@ -332,7 +340,7 @@ func Positions(rec *match.GameRecord, skipPlies, maxScore int) (lines []string, 
 			}
 			if enginePly >= skipPlies && !seen[pos.Key()] && Quiet(pos) {
 				seen[pos.Key()] = true
-				lines = append(lines, pos.FEN()+" "+label+"\n")
+				lines = append(lines, pos.FEN()+" "+label+whiteScore(pos, mv.Score)+"\n")
 			}
 			enginePly++
 		}
@@ -341,6 +349,19 @@ func Positions(rec *match.GameRecord, skipPlies, maxScore int) (lines []string, 
 		}
 	}
 	return lines, label, true
+}
+
+// whiteScore is " cp" for a centipawn score s of pos by the side to move,
+// turned to white's view, and "" for no score.
+func whiteScore(pos *engine.Position, s match.Score) string {
+	if s.Kind != match.ScoreCP {
+		return ""
+	}
+	v := s.Value
+	if pos.SideToMove() == engine.Black {
+		v = -v
+	}
+	return " " + strconv.Itoa(v)
 }
 
 // decided reports whether s says the game is decided: a mate score, or a

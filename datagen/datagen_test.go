@@ -164,9 +164,9 @@ func TestPositionsStopsAtDecidedScore(t *testing.T) {
 	}
 	// Engine plies 1..3 (skip 1): after 1.e4 e5, after 2.Nf3, after 2...Nc6.
 	want := []string{
-		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 1.0\n",
-		"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2 1.0\n",
-		"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 1.0\n",
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 1.0 20\n",
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2 1.0 30\n",
+		"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 1.0 40\n",
 	}
 	if strings.Join(lines, "") != strings.Join(want, "") {
 		t.Fatalf("got\n%s\nwant\n%s", strings.Join(lines, ""), strings.Join(want, ""))

@@ -9,7 +9,11 @@
 // all three, so they always agree.
 package eval
 
-import "github.com/bounder-chess/bounder/engine"
+import (
+	"math/bits"
+
+	"github.com/bounder-chess/bounder/engine"
+)
 
 // PieceValue is the material value of each piece type in centipawns, for
 // move ordering and exchange evaluation (fixed middlegame-ish values; the
@@ -37,8 +41,9 @@ var (
 // thread owns one; results never depend on the table's content (entries
 // are verified against both pawn bitboards).
 type Evaluator struct {
-	w     *Weights
-	pawns []pawnEntry
+	w        *Weights
+	pawns    []pawnEntry
+	material bool // material only (NewMaterial)
 }
 
 const pawnTableSize = 1 << 14 // entries; a power of two
@@ -51,12 +56,31 @@ func NewWithWeights(w *Weights) *Evaluator {
 	return &Evaluator{w: w, pawns: make([]pawnEntry, pawnTableSize)}
 }
 
+// NewMaterial returns an Evaluator that counts material only, at the fixed
+// PieceValue values: the baseline against which the full evaluation's
+// strength and cost are measured, and the coarse evaluation of the search
+// papers' experiments.
+func NewMaterial() *Evaluator { return &Evaluator{material: true} }
+
 // Evaluate scores pos from the side to move's view.
 func (e *Evaluator) Evaluate(pos *engine.Position) int {
+	if e.material {
+		return materialBalance(pos)
+	}
 	var s state
 	s.w = e.w
 	s.pawnTable = e.pawns
 	return s.evaluate(pos)
+}
+
+// materialBalance is the side to move's material lead at PieceValue.
+func materialBalance(pos *engine.Position) int {
+	us, them := pos.SideToMove(), pos.SideToMove().Other()
+	v := 0
+	for t := engine.Pawn; t <= engine.Queen; t++ {
+		v += PieceValue[t] * (bits.OnesCount64(pos.Pieces(us, t)) - bits.OnesCount64(pos.Pieces(them, t)))
+	}
+	return v
 }
 
 // state is one evaluation in progress. Scores are kept per side; tr, when

@@ -204,3 +204,29 @@ func BenchmarkTrace(b *testing.B) {
 		Trace(pos)
 	}
 }
+
+// The material-only evaluator: known answers, and colour symmetry over the
+// suite positions (the flip negates nothing: the side to move flips too).
+func TestMaterialOnly(t *testing.T) {
+	m := NewMaterial()
+	for _, c := range []struct {
+		fen  string
+		want int
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1", -900},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1", 900},
+		{"4k3/8/8/8/8/8/3B4/R3K3 w - - 0 1", 830},
+		{"4k3/2n5/1p6/8/8/8/8/4K3 w - - 0 1", -420},
+	} {
+		if got := m.Evaluate(mustParse(t, c.fen)); got != c.want {
+			t.Errorf("%s: %d, want %d", c.fen, got, c.want)
+		}
+	}
+	for _, fen := range allFENs(t) {
+		a, b := m.Evaluate(mustParse(t, fen)), m.Evaluate(mustParse(t, colourFlipFEN(fen)))
+		if a != b {
+			t.Fatalf("%s: %d, colour-flipped %d", fen, a, b)
+		}
+	}
+}

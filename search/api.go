@@ -77,7 +77,25 @@ type Options struct {
 	// first guess (a mate found at the next depth took 1,642 passes on
 	// WAC.293). The bounds stay proved bounds either way.
 	MTDfAccel bool
-	MultiPV   int // number of best root moves to report (1 = normal)
+	MultiPV   int    // number of best root moves to report (1 = normal)
+	Eval      string // one of Evals(); "" = Full
+}
+
+// Evals are the evaluations a search can use: Full (eval.New: the weights
+// compiled in), Hand (the hand-set starting weights, eval.HandWeights: the
+// untuned evaluation) and Material (eval.NewMaterial). Hand and Material
+// are for measuring what the tuned evaluation is worth.
+func Evals() []string { return []string{"Full", "Hand", "Material"} }
+
+// LookupEval reports whether name is one of Evals() (case-insensitively) and
+// returns its index there.
+func LookupEval(name string) (int, bool) {
+	for i, e := range Evals() {
+		if equalFold(e, name) {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // DefaultOptions are Bounder's playing defaults: MTD(f) with ETC.

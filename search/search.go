@@ -20,13 +20,33 @@ type Searcher struct {
 	tt       *TT
 	w        *worker
 	ctl      control
+	evals    [3]*eval.Evaluator // by LookupEval index, made when first used
 	lastPure bool
+	lastEval int
 	searched bool
 }
 
 // NewSearcher returns a searcher with a table of hashMiB MiB.
 func NewSearcher(hashMiB int) *Searcher {
-	return &Searcher{tt: NewTT(hashMiB), w: &worker{ev: eval.New()}}
+	s := &Searcher{tt: NewTT(hashMiB), w: &worker{}}
+	s.w.ev = s.evaluator(0)
+	return s
+}
+
+// evaluator returns the evaluator of Evals()[i].
+func (s *Searcher) evaluator(i int) *eval.Evaluator {
+	if s.evals[i] == nil {
+		switch Evals()[i] {
+		case "Hand":
+			w := eval.HandWeights()
+			s.evals[i] = eval.NewWithWeights(&w)
+		case "Material":
+			s.evals[i] = eval.NewMaterial()
+		default:
+			s.evals[i] = eval.New()
+		}
+	}
+	return s.evals[i]
 }
 
 // SetHashSize resizes the table (clearing it). It waits for a running search.
@@ -80,14 +100,17 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 		s.Stop()
 	}
 
-	// Values from a selective search are not valid fixed-depth values.
-	if s.searched && s.lastPure != !opt.Selective {
+	// Values from a selective search are not valid fixed-depth values, nor
+	// values of one evaluation those of another.
+	ev, _ := LookupEval(opt.Eval)
+	if s.searched && (s.lastPure != !opt.Selective || s.lastEval != ev) {
 		s.tt.Clear()
 	}
-	s.searched, s.lastPure = true, !opt.Selective
+	s.searched, s.lastPure, s.lastEval = true, !opt.Selective, ev
 	s.tt.NewSearch()
 
 	w := s.w
+	w.ev = s.evaluator(ev)
 	w.pos, w.tt, w.opt, w.ctl = pos.Clone(), s.tt, opt, &s.ctl
 	w.scout = opt.Driver == "NegaScout"
 	w.stats, w.stopped, w.nodeLimit = Stats{}, false, lim.Nodes
@@ -135,6 +158,11 @@ func normalize(opt Options) Options {
 		opt.MTDStep = d.MTDStep
 	}
 	opt.MultiPV = max(opt.MultiPV, 1)
+	if i, ok := LookupEval(opt.Eval); ok {
+		opt.Eval = Evals()[i]
+	} else {
+		opt.Eval = Evals()[0]
+	}
 	return opt
 }
 

@@ -210,3 +210,30 @@ func TestSearchAllocatesPerIterationNotPerNode(t *testing.T) {
 	require.Greater(t, nodes[1], 10*nodes[0])
 	require.Less(t, big-small, 200.0, "allocations grew with the tree: %v -> %v for %d -> %d nodes", small, big, nodes[0], nodes[1])
 }
+
+// Every evaluation choice is used: a material-only search scores in
+// multiples of 10 (every PieceValue is one), the full evaluation does not
+// always, and switching back gives the first score again (the table of
+// one evaluation is not used by another; history and killers stay, so the
+// node counts may differ).
+func TestEvalOption(t *testing.T) {
+	s := NewSearcher(4)
+	search := func(fen, ev string) Result {
+		opt := DefaultOptions()
+		opt.Eval = ev
+		return s.Search(context.Background(), mustPos(t, fen), Limits{Depth: 5}, opt, nil)
+	}
+	first := search(kiwipete, "Full")
+	odd := false
+	for _, fen := range []string{kiwipete, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"} {
+		m := search(fen, "material")
+		require.Zero(t, m.Score%10, "%s: material-only score %d", fen, m.Score)
+		f := search(fen, "Full")
+		h := search(fen, "Hand")
+		odd = odd || f.Score%10 != 0 || h.Score%10 != 0
+	}
+	require.True(t, odd, "the Full and Hand evaluations scored only multiples of 10")
+	again := search(kiwipete, "Full")
+	require.Equal(t, first.Score, again.Score)
+}

@@ -24,17 +24,57 @@ import (
 //	c9 "1-0";            (an EPD opcode; other opcodes on the line are ignored)
 //
 // It returns the FEN part (fields joined by single spaces) and the result.
+// A score after the result (see ParseLabels) is accepted and ignored.
 func ParseLine(line string) (fen string, result float64, err error) {
+	fen, l, err := ParseLabels(line)
+	return fen, l.Result, err
+}
+
+// Labels are what a line of tuning data says about its position.
+type Labels struct {
+	Result   float64 // the game's result from white's view: 1, 0.5 or 0
+	Score    int     // a search score in centipawns from white's view...
+	HasScore bool    // ...when the line has one
+}
+
+// ParseLabels reads a line as ParseLine does, and also an optional search
+// score after the result: a signed integer in centipawns from white's view,
+// as "bounder datagen" writes it:
+//
+//	rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5 0.5 -23
+//
+// A result written as a bare integer ("1", "0") takes no score: "FEN 0 1"
+// would be ambiguous with a FEN's move counters. Write "1.0 35".
+func ParseLabels(line string) (fen string, l Labels, err error) {
 	f := strings.Fields(line)
 	if len(f) < 5 {
-		return "", 0, errors.New("want a FEN and a result")
+		return "", l, errors.New("want a FEN and a result")
 	}
 	n := 4
 	if len(f) >= 7 && isUint(f[4]) && isUint(f[5]) {
 		n = 6
 	}
 	fen = strings.Join(f[:n], " ")
-	rest := strings.Join(f[n:], " ")
+	rest := f[n:]
+	if len(rest) == 2 && !isUint(rest[0]) && !strings.Contains(rest[1], ";") {
+		if v, err := strconv.Atoi(rest[1]); err == nil {
+			if v < -32000 || v > 32000 {
+				return "", l, fmt.Errorf("score %d out of range", v)
+			}
+			l.Score, l.HasScore = v, true
+			rest = rest[:1]
+		}
+	}
+	r, err := parseResultField(strings.Join(rest, " "))
+	if err != nil {
+		return "", Labels{}, err
+	}
+	l.Result = r
+	return fen, l, nil
+}
+
+// parseResultField reads the result part of a line (without a score).
+func parseResultField(rest string) (float64, error) {
 	if strings.Contains(rest, ";") || strings.HasPrefix(rest, "c9 ") {
 		tok := ""
 		for _, op := range strings.Split(rest, ";") {
@@ -44,15 +84,15 @@ func ParseLine(line string) (fen string, result float64, err error) {
 			}
 		}
 		if tok == "" {
-			return "", 0, fmt.Errorf("no c9 result opcode in %q", rest)
+			return 0, fmt.Errorf("no c9 result opcode in %q", rest)
 		}
 		rest = tok
 	}
 	r, ok := parseResult(rest)
 	if !ok {
-		return "", 0, fmt.Errorf("bad result %q (want 1.0, 0.5, 0.0, [1.0], 1-0, 1/2-1/2, 0-1 or c9 \"1-0\";)", rest)
+		return 0, fmt.Errorf("bad result %q (want 1.0, 0.5, 0.0, [1.0], 1-0, 1/2-1/2, 0-1 or c9 \"1-0\";)", rest)
 	}
-	return fen, r, nil
+	return r, nil
 }
 
 func isUint(s string) bool {
@@ -99,7 +139,10 @@ type sample struct {
 	n              uint16 // number of coefs
 	phase          uint8
 	scaleW, scaleB uint8 // both 0 for dead draws: the score is then 0
+	hasScore       bool
 	result         float32
+	score          float32 // the data's search score (white's view), if hasScore
+	target         float32 // what the tuner fits: the result, or a blend (Blend)
 }
 
 // Dataset is a set of positions reduced to their evaluation traces.
@@ -111,8 +154,12 @@ type Dataset struct {
 // Len is the number of positions.
 func (d *Dataset) Len() int { return len(d.samples) }
 
-func (d *Dataset) add(t *eval.TraceResult, result float64) {
-	s := sample{start: uint32(len(d.coefs)), phase: uint8(t.Phase), result: float32(result)}
+func (d *Dataset) add(t *eval.TraceResult, l Labels) {
+	s := sample{
+		start: uint32(len(d.coefs)), phase: uint8(t.Phase),
+		result: float32(l.Result), target: float32(l.Result),
+		hasScore: l.HasScore, score: float32(l.Score),
+	}
 	if !t.Drawn {
 		s.scaleW, s.scaleB = uint8(t.ScaleWhite), uint8(t.ScaleBlack)
 		for _, c := range t.Coefs {
@@ -172,7 +219,7 @@ func Load(r io.Reader, opt LoadOptions) (train, valid *Dataset, err error) {
 		go func(p *part, ls []line) {
 			defer wg.Done()
 			for _, l := range ls {
-				fen, res, err := ParseLine(l.text)
+				fen, res, err := ParseLabels(l.text)
 				if err != nil {
 					p.err = fmt.Errorf("%s:%d: %v", opt.Name, l.no, err)
 					return

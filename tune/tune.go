@@ -13,9 +13,16 @@
 // skipped. Positions should be quiet (not in check, no winning capture
 // pending), as the static evaluation is fitted to them directly.
 //
-// The tuner minimises the mean squared error between the results and
-// 1/(1+10^(-K·score/400)), where score is the static evaluation from white's
-// view. It first fits K with the current weights, then runs Adam on the
+// A line may also carry a search score after the result (centipawns,
+// white's view), as "bounder datagen" writes. With --lambda the target is
+// then a blend, (1-lambda)·result + lambda·sigmoid(Ks·score), where Ks is
+// fitted so that the scores best predict the results: a game result says
+// little about one position (the game may be lost fifty moves later), a
+// good engine's search score much more.
+//
+// The tuner minimises the mean squared error between the targets (the
+// results, or the blend) and 1/(1+10^(-K·score/400)), where score is the
+// static evaluation from white's view. It first fits K with the current weights, then runs Adam on the
 // weights (mini-batches, exact gradients: the evaluation is linear in its
 // weights, see eval.TraceResult), and writes eval/weights.go. One position
 // in ten (chosen by a hash of its FEN) is held out to measure the error
@@ -83,6 +90,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	dryRun := fs.Bool("dry-run", false, "tune but do not write the weights")
 	freeze := fs.String("freeze", "", "comma-separated weight groups (as named in eval/weights.go) to keep at their starting values")
 	l2 := fs.Float64("l2", 0, "L2 regularisation toward the starting weights: adds L2/2·Σ(w-start)² (w in centipawns) to the error (0: none; try 1e-8)")
+	lambda := fs.Float64("lambda", 0, "weight of the data's search scores in the target: (1-lambda)·result + lambda·sigmoid(Ks·score), Ks fitted to the results; lines without a score keep their result (0: results only)")
 	minCount := fs.Int("min-count", 0, "keep the starting value of every weight whose feature occurs in fewer training positions (0: tune all)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -108,6 +116,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return bad("--l2 must be >= 0")
 	case *minCount < 0:
 		return bad("--min-count must be >= 0")
+	case *lambda < 0 || *lambda > 1:
+		return bad("--lambda must be in [0, 1]")
 	}
 	var w eval.Weights
 	switch *initFrom {
@@ -134,6 +144,17 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "loaded %d positions (%d training, %d validation, %d features) in %.1fs\n",
 		train.Len()+valid.Len(), train.Len(), valid.Len(), len(train.coefs)+len(valid.coefs), time.Since(start).Seconds())
+
+	if *lambda > 0 {
+		if train.Scored() == 0 {
+			return bad("--lambda: %s has no search scores", *data)
+		}
+		ks := train.FitScoreK()
+		fmt.Fprintf(stderr, "search scores on %d of %d positions; their K = %.4f\n",
+			train.Scored()+valid.Scored(), train.Len()+valid.Len(), ks)
+		train.Blend(*lambda, ks)
+		valid.Blend(*lambda, ks)
+	}
 
 	p := fromWeights(&w)
 	k := *kFlag
@@ -173,15 +194,23 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	tuned := p.weights()
 	rounded := fromWeights(&tuned)
 	trainAfter, validAfter := train.Error(rounded, k, *threads), valid.Error(rounded, k, *threads)
-	fmt.Fprintf(stdout, "K %.4f, %d epochs\n", k, *epochs)
+	fmt.Fprintf(stdout, "K %.4f, %d epochs, lambda %g\n", k, *epochs, *lambda)
 	fmt.Fprintf(stdout, "training error   %.6f -> %.6f (%d positions)\n", trainBefore, trainAfter, train.Len())
 	fmt.Fprintf(stdout, "validation error %.6f -> %.6f (%d positions)\n", validBefore, validAfter, valid.Len())
+	if *lambda > 0 {
+		// The error against the results alone, comparable across lambdas.
+		valid.Blend(0, 0)
+		kr := valid.FitK(fromWeights(&w), *threads)
+		validBefore, validAfter = valid.Error(fromWeights(&w), kr, *threads), valid.Error(rounded, valid.FitK(rounded, *threads), *threads)
+		fmt.Fprintf(stdout, "validation error against the results alone (K refitted) %.6f -> %.6f\n", validBefore, validAfter)
+	}
 	if *epochs == 0 || *dryRun {
 		return 0
 	}
 	note := fmt.Sprintf("Tuned by bounder tune from %s weights on %d positions of %s\n"+
-		"(K %.4f, %d epochs): validation error %.6f -> %.6f on %d held-out positions.",
-		*initFrom, train.Len(), filepath.Base(*data), k, *epochs, validBefore, validAfter, valid.Len())
+		"(K %.4f, %d epochs, lambda %g): validation error against the results\n"+
+		"%.6f -> %.6f on %d held-out positions.",
+		*initFrom, train.Len(), filepath.Base(*data), k, *epochs, *lambda, validBefore, validAfter, valid.Len())
 	src, err := WeightsSource(&tuned, note)
 	if err != nil {
 		fmt.Fprintf(stderr, "bounder tune: %v\n", err)

@@ -124,6 +124,98 @@ func TestParseLine(t *testing.T) {
 	}
 }
 
+func TestParseLabels(t *testing.T) {
+	for _, g := range []struct {
+		line, fen string
+		want      Labels
+	}{
+		{"8/8/4k3/8/8/3K4/8/8 w - - 0 1 1.0 35", "8/8/4k3/8/8/3K4/8/8 w - - 0 1", Labels{1, 35, true}},
+		{"8/8/4k3/8/8/3K4/8/8 w - - 0 1 0.5 -120", "8/8/4k3/8/8/3K4/8/8 w - - 0 1", Labels{0.5, -120, true}},
+		{"8/8/4k3/8/8/3K4/8/8 b - - 0.0 -7", "8/8/4k3/8/8/3K4/8/8 b - -", Labels{0, -7, true}},
+		{"8/8/4k3/8/8/3K4/8/8 b - - [1.0] 0", "8/8/4k3/8/8/3K4/8/8 b - -", Labels{1, 0, true}},
+		{"8/8/4k3/8/8/3K4/8/8 w - - 0 1 1-0", "8/8/4k3/8/8/3K4/8/8 w - - 0 1", Labels{Result: 1}},
+		{`8/8/4k3/8/8/3K4/8/8 w - - c9 "1-0";`, "8/8/4k3/8/8/3K4/8/8 w - -", Labels{Result: 1}},
+	} {
+		fen, l, err := ParseLabels(g.line)
+		if err != nil || fen != g.fen || l != g.want {
+			t.Errorf("%q: got %q %+v %v, want %q %+v", g.line, fen, l, err, g.fen, g.want)
+		}
+	}
+	for _, bad := range []string{
+		"8/8/4k3/8/8/3K4/8/8 w - - 0 1 1.0 35 12",
+		"8/8/4k3/8/8/3K4/8/8 w - - 0 1 1.0 3.5",
+		"8/8/4k3/8/8/3K4/8/8 w - - 0 1 0.7 35",
+		"8/8/4k3/8/8/3K4/8/8 w - - 0 1 1.0 99999",
+	} {
+		if _, _, err := ParseLabels(bad); err == nil {
+			t.Errorf("%q: accepted", bad)
+		}
+	}
+}
+
+// FuzzParseLabels: no input panics, and what is accepted has a result of
+// 0, 0.5 or 1 and a FEN of 4 or 6 fields.
+func FuzzParseLabels(f *testing.F) {
+	for _, s := range []string{
+		"8/8/4k3/8/8/3K4/8/8 w - - 0 1 1.0 35",
+		"8/8/4k3/8/8/3K4/8/8 b - - [0.5]",
+		`8/8/4k3/8/8/3K4/8/8 w - - id "x"; c9 "0-1";`,
+		"8/8/4k3/8/8/3K4/8/8 w - - 1/2-1/2 -3",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		fen, l, err := ParseLabels(line)
+		if err != nil {
+			return
+		}
+		if n := len(strings.Fields(fen)); n != 4 && n != 6 {
+			t.Fatalf("%q: FEN %q has %d fields", line, fen, n)
+		}
+		if l.Result != 0 && l.Result != 0.5 && l.Result != 1 {
+			t.Fatalf("%q: result %v", line, l.Result)
+		}
+		if !l.HasScore && l.Score != 0 {
+			t.Fatalf("%q: score %d without HasScore", line, l.Score)
+		}
+	})
+}
+
+// The scores' own K is recovered from results drawn with it, and Blend mixes
+// the two labels as documented.
+func TestFitScoreKAndBlend(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	var d Dataset
+	for i := 0; i < 40000; i++ {
+		sc := rng.Intn(1201) - 600
+		r := 0.0
+		if rng.Float64() < sigmoid(0.7, float64(sc)) {
+			r = 1
+		}
+		d.samples = append(d.samples, sample{result: float32(r), target: float32(r), hasScore: true, score: float32(sc)})
+	}
+	d.samples = append(d.samples, sample{result: 0.5, target: 0.5}) // no score
+	if k := d.FitScoreK(); math.Abs(k-0.7) > 0.05 {
+		t.Fatalf("FitScoreK = %.3f, want 0.7", k)
+	}
+	d.Blend(0.25, 0.7)
+	s := d.samples[0]
+	want := 0.75*float64(s.result) + 0.25*sigmoid(0.7, float64(s.score))
+	if math.Abs(float64(s.target)-want) > 1e-6 {
+		t.Fatalf("blended target %v, want %v", s.target, want)
+	}
+	if last := d.samples[len(d.samples)-1]; last.target != 0.5 {
+		t.Fatalf("a sample without a score got target %v, want its result", last.target)
+	}
+	d.Blend(0, 0)
+	if s := d.samples[0]; s.target != s.result {
+		t.Fatal("Blend(0) does not restore the results")
+	}
+	if n := d.Scored(); n != 40000 {
+		t.Fatalf("Scored = %d", n)
+	}
+}
+
 func TestLoadRejectsMalformedLines(t *testing.T) {
 	ok := "8/8/4k3/8/8/3K4/8/8 w - - 0 1 1.0\n"
 	prefix := strings.Repeat(ok, 600) // the errors fall in the second worker's chunk
@@ -192,10 +284,11 @@ func TestFitK(t *testing.T) {
 	for _, fen := range randomPositions(2000, 5) {
 		pos, _ := engine.ParseFEN(fen)
 		tr := eval.Trace(pos)
-		d.add(&tr, 0)
+		d.add(&tr, Labels{})
 		s := &d.samples[len(d.samples)-1]
 		v, _ := d.score(s, p)
 		s.result = float32(sigmoid(1.3, v))
+		s.target = s.result
 	}
 	if k := d.FitK(p, 0); math.Abs(k-1.3) > 0.01 {
 		t.Errorf("fitted K %.4f, want 1.3", k)

@@ -74,8 +74,8 @@ func parallel(n, threads int, f func(worker, lo, hi int)) {
 	wg.Wait()
 }
 
-// Error is the mean squared error between the results and the sigmoid of
-// the scores with scaling constant k.
+// Error is the mean squared error between the targets (the results unless
+// Blend changed them) and the sigmoid of the scores with scaling constant k.
 func (d *Dataset) Error(p *params, k float64, threads int) float64 {
 	if len(d.samples) == 0 {
 		return 0
@@ -86,7 +86,7 @@ func (d *Dataset) Error(p *params, k float64, threads int) float64 {
 		for i := lo; i < hi; i++ {
 			s := &d.samples[i]
 			v, _ := d.score(s, p)
-			e := float64(s.result) - sigmoid(k, v)
+			e := float64(s.target) - sigmoid(k, v)
 			sum += e * e
 		}
 		sums[w] = sum
@@ -98,23 +98,72 @@ func (d *Dataset) Error(p *params, k float64, threads int) float64 {
 	return total / float64(len(d.samples))
 }
 
+// Scored is the number of samples that carry a search score.
+func (d *Dataset) Scored() int {
+	n := 0
+	for i := range d.samples {
+		if d.samples[i].hasScore {
+			n++
+		}
+	}
+	return n
+}
+
+// FitScoreK fits the scaling constant of the data's own search scores: the
+// K that makes sigmoid(K, score) predict the results best, over the samples
+// that carry a score (0 if none do). The scores come from another engine,
+// whose centipawns need not be Bounder's.
+func (d *Dataset) FitScoreK() float64 {
+	if d.Scored() == 0 {
+		return 0
+	}
+	return goldenSection(func(k float64) float64 {
+		sum := 0.0
+		for i := range d.samples {
+			if s := &d.samples[i]; s.hasScore {
+				e := float64(s.result) - sigmoid(k, float64(s.score))
+				sum += e * e
+			}
+		}
+		return sum
+	})
+}
+
+// Blend sets every sample's target to (1-lambda)·result +
+// lambda·sigmoid(kScore, score) where it has a score, and to its result
+// where it has none. lambda 0 restores the results.
+func (d *Dataset) Blend(lambda, kScore float64) {
+	for i := range d.samples {
+		s := &d.samples[i]
+		s.target = s.result
+		if s.hasScore && lambda > 0 {
+			s.target = float32((1-lambda)*float64(s.result) + lambda*sigmoid(kScore, float64(s.score)))
+		}
+	}
+}
+
 // FitK finds the scaling constant that minimises the error with the
 // weights p: a golden-section search over [0.05, 10] (the error is
 // unimodal in K in practice).
 func (d *Dataset) FitK(p *params, threads int) float64 {
+	return goldenSection(func(k float64) float64 { return d.Error(p, k, threads) })
+}
+
+// goldenSection minimises f over K in [0.05, 10] (f unimodal).
+func goldenSection(f func(k float64) float64) float64 {
 	lo, hi := 0.05, 10.0
 	g := (math.Sqrt(5) - 1) / 2
 	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
-	fa, fb := d.Error(p, a, threads), d.Error(p, b, threads)
+	fa, fb := f(a), f(b)
 	for hi-lo > 1e-4 {
 		if fa < fb {
 			hi, b, fb = b, a, fa
 			a = hi - g*(hi-lo)
-			fa = d.Error(p, a, threads)
+			fa = f(a)
 		} else {
 			lo, a, fa = a, b, fb
 			b = lo + g*(hi-lo)
-			fb = d.Error(p, b, threads)
+			fb = f(b)
 		}
 	}
 	return (lo + hi) / 2
@@ -132,7 +181,7 @@ func (d *Dataset) gradient(p *params, k float64, idx []int32, grad *params) {
 		}
 		sg := sigmoid(k, v)
 		// d(r-σ)²/dv = -2(r-σ)·σ(1-σ)·ln10·k/400; dv/dmg_i = c_i·phase·scale/taperNorm
-		g := c * (float64(s.result) - sg) * sg * (1 - sg) * scale
+		g := c * (float64(s.target) - sg) * sg * (1 - sg) * scale
 		gmg, geg := g*float64(s.phase), g*float64(eval.MaxPhase-int(s.phase))
 		for _, cf := range d.coefs[s.start : s.start+uint32(s.n)] {
 			grad[2*int(cf.idx)] += gmg * float64(cf.val)

@@ -70,7 +70,7 @@ func (e *Engine) initOptions() {
 	e.set = settings{
 		hash: DefaultHashMiB, threads: 1, multiPV: 1, overhead: 30 * time.Millisecond,
 		ownBook: true, bookDepth: 16, driver: driverDef,
-		etc: d.ETC, etcDepth: d.ETCDepth, selective: d.Selective, mtdStep: d.MTDStep, mtdfGuess2: d.MTDfGuess2, mtdfAccel: d.MTDfAccel,
+		etc: d.ETC, etcDepth: d.ETCDepth, selective: d.Selective, mtdStep: d.MTDStep, mtdfGuess2: d.MTDfGuess2, mtdfAccel: d.MTDfAccel, eval: search.Evals()[0],
 	}
 	s := &e.set
 	spin := func(name string, def, min, max int, set func(int) error) *option {
@@ -105,6 +105,8 @@ func (e *Engine) initOptions() {
 		spin("MTD Step", d.MTDStep, 1, 1000, func(n int) error { s.mtdStep = n; return nil }),
 		check("MTDf Guess2", d.MTDfGuess2, func(b bool) { s.mtdfGuess2 = b }),
 		check("MTDf Accel", d.MTDfAccel, func(b bool) { s.mtdfAccel = b }),
+		{name: "Evaluation", kind: kindCombo, def: search.Evals()[0], vars: search.Evals(),
+			apply: func(v string) error { s.eval = v; return nil }},
 	}
 	e.opts = make(map[string]*option)
 	for _, o := range e.optOrder {
@@ -274,7 +276,7 @@ func (e *Engine) searchOptions() search.Options {
 	s := &e.set
 	return search.Options{
 		Driver: s.driver, ETC: s.etc, ETCDepth: s.etcDepth, Selective: s.selective,
-		MTDStep: s.mtdStep, MTDfGuess2: s.mtdfGuess2, MTDfAccel: s.mtdfAccel, MultiPV: s.multiPV,
+		MTDStep: s.mtdStep, MTDfGuess2: s.mtdfGuess2, MTDfAccel: s.mtdfAccel, MultiPV: s.multiPV, Eval: s.eval,
 	}
 }
 

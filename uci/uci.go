@@ -179,6 +179,7 @@ type settings struct {
 	mtdStep    int
 	mtdfGuess2 bool
 	mtdfAccel  bool
+	eval       string
 }
 
 // New returns an engine set up with cfg. It panics if cfg.Searcher is nil.

@@ -186,6 +186,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name MTD Step type spin default 25 min 1 max 1000",
 		"option name MTDf Guess2 type check default false",
 		"option name MTDf Accel type check default true",
+		"option name Evaluation type combo default Full var Full var Hand var Material",
 	}
 	got := before[2:]
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -504,6 +505,8 @@ func TestSetOption(t *testing.T) {
 		"setoption name MTD Step value 10",
 		"setoption name MTDf Guess2 value true",
 		"setoption name MTDf Accel value false",
+		"setoption name Evaluation value material",
+		"setoption name Evaluation value none",
 		"setoption name Threads value 4",
 		"setoption name Nonsense value 1",
 		"setoption name",
@@ -520,6 +523,7 @@ func TestSetOption(t *testing.T) {
 		"info string error: Hash: fake: too big",
 		`info string error: Driver: value "Minimax" is not one of MTDf NegaScout AlphaBeta SSS DUAL MTDbi MTDstep BNS`,
 		`info string error: ETC: value "maybe" is not true or false`,
+		`info string error: Evaluation: value "none" is not one of Full Hand Material`,
 		"info string Threads: the search is not parallel yet; it uses one thread",
 		`info string error: no such option "Nonsense"`,
 		"info string error: setoption wants: setoption name <id> [value <x>]",
@@ -531,7 +535,7 @@ func TestSetOption(t *testing.T) {
 	h.send("go depth 1")
 	h.expect("bestmove", time.Second)
 	opt := h.fake.calls()[0].opt
-	want := search.Options{Driver: "NegaScout", ETC: false, ETCDepth: 5, Selective: false, MTDStep: 10, MTDfGuess2: true, MultiPV: 3}
+	want := search.Options{Driver: "NegaScout", ETC: false, ETCDepth: 5, Selective: false, MTDStep: 10, MTDfGuess2: true, MultiPV: 3, Eval: "Material"}
 	if opt != want {
 		t.Errorf("options %+v, want %+v", opt, want)
 	}
