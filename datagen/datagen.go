@@ -79,6 +79,12 @@ its result and the engine's centipawn score ("FEN 1.0|0.5|0.0 SCORE", both
 from white's view), to the output file, in the format "bounder tune --data"
 reads.
 
+With --relabel IN it plays no games: it searches every position of the
+tuning data file IN for --nodes nodes with the engine and writes them to
+--out (overwritten) with the engine's score in place of any they had,
+dropping those it scores as decided (--max-score, mates). Its own games'
+positions labelled by a stronger engine's search, say.
+
 SPEC is cmd=PATH[,name=X][,arg=ARG][,option.NAME=VALUE]..., e.g.
   --engine cmd=/usr/games/stockfish,option.Threads=1,option.Hash=16
 
@@ -133,12 +139,16 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	drawScore := fs.Int("draw-score", 10, "adjudicate a draw when both scores stay within this many centipawns... (0: off)")
 	drawMoves := fs.Int("draw-moves", 10, "...for this many moves each...")
 	drawFrom := fs.Int("draw-from", 40, "...from this move number on")
+	relabel := fs.String("relabel", "", "instead of playing games, search every position of this tuning data file for --nodes nodes and write it to --out with the engine's score")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "bounder datagen: "+format+"\n", a...)
 		return 2
+	}
+	if *relabel != "" {
+		return relabelMain(*relabel, *engineSpec, *out, *nodes, *concurrency, *maxScore, stdout, stderr)
 	}
 	switch {
 	case fs.NArg() > 0:
@@ -201,6 +211,92 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// relabelMain runs "bounder datagen --relabel IN ...": see Relabel.
+func relabelMain(in, engineSpec, out string, nodes int64, conc, maxScore int, stdout, stderr io.Writer) int {
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "bounder datagen: "+format+"\n", a...)
+		return 2
+	}
+	switch {
+	case engineSpec == "":
+		return bad("--engine SPEC is required (see bounder datagen --help)")
+	case out == "":
+		return bad("--out FILE is required")
+	case nodes <= 0 || conc <= 0 || maxScore < 0:
+		return bad("--nodes and --concurrency must be positive, --max-score >= 0")
+	}
+	spec, err := match.ParseEngineSpec(engineSpec)
+	if err != nil {
+		return bad("--engine: %v", err)
+	}
+	if a, errA := os.Stat(in); errA == nil {
+		if b, errB := os.Stat(out); errB == nil && os.SameFile(a, b) {
+			return bad("--out must not be the --relabel file")
+		}
+	}
+	r, err := os.Open(in)
+	if err != nil {
+		return bad("%v", err)
+	}
+	defer r.Close()
+	// The output is created at the first write, so that input Relabel
+	// rejects before searching leaves an existing file alone.
+	f := &createOnWrite{path: out}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cfg := RelabelConfig{Engine: spec, Nodes: nodes, Concurrency: conc, MaxScore: maxScore,
+		Progress: stderr, ProgressGap: 10 * time.Second}
+	st, runErr := Relabel(ctx, cfg, r, f)
+	if err := f.close(runErr == nil); err != nil && runErr == nil {
+		runErr = err
+	}
+	fmt.Fprintf(stdout, "%d positions read, %d written, %d dropped (decided or unscored) to %s\n",
+		st.Read, st.Written, st.Dropped, out)
+	switch {
+	case runErr != nil && ctx.Err() != nil && errors.Is(runErr, context.Canceled):
+		fmt.Fprintln(stderr, "bounder datagen: interrupted; the positions before the first unfinished one are kept")
+		return 130
+	case errors.Is(runErr, ErrBadInput):
+		fmt.Fprintf(stderr, "bounder datagen: %s: %v\n", in, runErr)
+		return 2
+	case runErr != nil:
+		fmt.Fprintf(stderr, "bounder datagen: %v\n", runErr)
+		return 1
+	}
+	return 0
+}
+
+// createOnWrite is a file created (truncated) at the first write.
+type createOnWrite struct {
+	path string
+	f    *os.File
+}
+
+func (c *createOnWrite) Write(p []byte) (int, error) {
+	if c.f == nil {
+		f, err := os.Create(c.path)
+		if err != nil {
+			return 0, err
+		}
+		c.f = f
+	}
+	return c.f.Write(p)
+}
+
+// close closes the file, creating it empty first if nothing was written and
+// create is set.
+func (c *createOnWrite) close(create bool) error {
+	if c.f == nil && create {
+		if _, err := c.Write(nil); err != nil {
+			return err
+		}
+	}
+	if c.f == nil {
+		return nil
+	}
+	return c.f.Close()
 }
 
 // Run plays cfg.Games games and writes their positions to cfg.Out. It stops

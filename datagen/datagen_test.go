@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -265,6 +266,30 @@ func TestMainWritesTunableData(t *testing.T) {
 	if train.Len()+valid.Len() != n2 {
 		t.Fatalf("tune loaded %d+%d positions of %d lines", train.Len(), valid.Len(), n2)
 	}
+
+	// --relabel: the same positions again, each with the engine's score.
+	relabelled := filepath.Join(dir, "relabelled.txt")
+	stdout.Reset()
+	rargs := []string{"--relabel", out, "--engine", "cmd=" + randomEngine + ",arg=-score,arg=5", "--out", relabelled, "--concurrency", "2"}
+	if code := Main(rargs, &stdout, &stderr); code != 0 {
+		t.Fatalf("relabel: exit %d: %s", code, stderr.String())
+	}
+	if n := countLines(t, relabelled); n != n2 || !strings.Contains(stdout.String(), fmt.Sprintf("%d written", n2)) {
+		t.Fatalf("relabel wrote %d lines of %d; stdout %q", n, n2, stdout.String())
+	}
+	for _, bad := range [][]string{
+		{"--relabel", out, "--out", relabelled},                                    // no engine
+		{"--relabel", out, "--engine", "cmd=" + randomEngine},                      // no output
+		{"--relabel", out, "--engine", "cmd=" + randomEngine, "--out", out},        // in place
+		{"--relabel", ops, "--engine", "cmd=" + randomEngine, "--out", relabelled}, // not tuning data
+	} {
+		if code := Main(bad, &stdout, &stderr); code != 2 {
+			t.Errorf("Main(%q) = %d, want 2", bad, code)
+		}
+	}
+	if n := countLines(t, relabelled); n != n2 {
+		t.Fatalf("rejected runs changed the output: %d lines, want %d", n, n2)
+	}
 }
 
 func countLines(t *testing.T, path string) int {
@@ -293,6 +318,56 @@ func TestMainRejectsBadFlags(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		if code := Main(args, &stdout, &stderr); code != 2 {
 			t.Errorf("Main(%q) = %d, want 2", args, code)
+		}
+	}
+}
+
+// Relabelling: every position gets the engine's score in white's view (the
+// test engine reports +37 for the side to move), in input order, an old
+// score is replaced, decided scores drop the line, and a malformed line is
+// an error before anything is written.
+func TestRelabel(t *testing.T) {
+	in := strings.Join([]string{
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 0.5 -12",
+		"# a comment",
+		"",
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 1.0",
+		"8/8/4k3/8/8/3K4/8/8 w - - [0.0]",
+	}, "\n")
+	for _, conc := range []int{1, 3} {
+		spec := randomSpec(1)
+		spec.Args = append(spec.Args, "-score", "37")
+		var out bytes.Buffer
+		st, err := Relabel(context.Background(), RelabelConfig{Engine: spec, Nodes: 100, Concurrency: conc}, strings.NewReader(in), &out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 0.5 -37\n" +
+			"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 1.0 37\n" +
+			"8/8/4k3/8/8/3K4/8/8 w - - 0 1 0.0 37\n"
+		if out.String() != want || st != (RelabelStats{Read: 3, Written: 3}) {
+			t.Fatalf("concurrency %d: %+v\n%s\nwant\n%s", conc, st, out.String(), want)
+		}
+		for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			if _, lab, err := tune.ParseLabels(l); err != nil || !lab.HasScore {
+				t.Fatalf("tune reads %q as %+v, %v", l, lab, err)
+			}
+		}
+	}
+	// A score beyond --max-score drops the position.
+	spec := randomSpec(1)
+	spec.Args = append(spec.Args, "-score", "2000")
+	var out bytes.Buffer
+	st, err := Relabel(context.Background(), RelabelConfig{Engine: spec, Nodes: 100, MaxScore: 1500}, strings.NewReader(in), &out)
+	if err != nil || out.Len() != 0 || st.Dropped != 3 {
+		t.Fatalf("decided: %+v %v %q", st, err, out.String())
+	}
+	// Malformed input.
+	for _, bad := range []string{"8/8/4k3/8/8/3K4/8/8 w - - 2.0", "8/8/8/8/8/8/8/8 w - - 0 1 1.0"} {
+		out.Reset()
+		_, err := Relabel(context.Background(), RelabelConfig{Engine: spec, Nodes: 100}, strings.NewReader(in+"\n"+bad), &out)
+		if !errors.Is(err, ErrBadInput) || out.Len() != 0 {
+			t.Errorf("%q: error %v, output %q", bad, err, out.String())
 		}
 	}
 }

@@ -167,3 +167,28 @@ func BenchmarkETC(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEval searches 10 WAC positions to depth 8 with MTD(f) and each
+// evaluation, reporting nodes per second: what the full evaluation costs
+// against material only (issue: keep within 30% of material-only speed).
+// The trees differ, so compare nodes/s, not ns/op.
+func BenchmarkEval(b *testing.B) {
+	positions := benchFENs(b, 10)
+	for _, ev := range Evals() {
+		b.Run(ev, func(b *testing.B) {
+			opt := DefaultOptions()
+			opt.Eval = ev
+			s := NewSearcher(16)
+			var nodes uint64
+			start := time.Now()
+			for i := 0; i < b.N; i++ {
+				for _, p := range positions {
+					s.Clear()
+					nodes += s.Search(context.Background(), p, Limits{Depth: 8}, opt, nil).Stats.Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}
