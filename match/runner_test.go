@@ -160,7 +160,8 @@ func TestRunSPRTStopsEarly(t *testing.T) {
 		Games:       200,
 		Concurrency: 2,
 		Repeat:      true,
-		SPRT:        &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05},
+		// Every pair is won; [0, 200] decides that in 8 pairs (see TestLLRDegenerate).
+		SPRT: &SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +169,7 @@ func TestRunSPRTStopsEarly(t *testing.T) {
 	if sum.Decision != AcceptH1 || !strings.Contains(sum.Stopped, "H1") {
 		t.Errorf("decision %v, stopped %q, LLR %.2f", sum.Decision, sum.Stopped, sum.LLR)
 	}
-	if sum.Played >= 20 {
+	if sum.Played >= 30 {
 		t.Errorf("played %d games before stopping", sum.Played)
 	}
 }

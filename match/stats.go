@@ -230,19 +230,22 @@ func (s SPRT) LLRTrinomial(r WDL) float64 {
 	return s.llr(values, counts, 1)
 }
 
-// llrEpsilon replaces empty outcome classes, as fishtest does, so that a
-// distribution with no variance yet (say, two won pairs) still gives a
-// finite, meaningful LLR instead of a division by zero.
+// llrEpsilon replaces empty outcome classes, as fishtest does, so that the
+// maximum-likelihood distributions below exist from the first sample.
 const llrEpsilon = 1e-3
 
-// llr is the generalised SPRT in its normal approximation: with n samples
-// of mean m and variance v, the log-likelihood ratio of the sample mean
-// having expectation s1 rather than s0 is
+// llr is the generalised SPRT's log-likelihood ratio: with N samples whose
+// empirical distribution over the outcome values is p, it is
 //
-//	n * (s1 - s0) * (2m - s0 - s1) / (2v).
+//	N · Σ p_i · log(q1_i / q0_i)
 //
-// gamesPerSample converts the sample variance into a per-game one for the
-// normalised model.
+// where q0 and q1 are the distributions closest to p (maximum likelihood)
+// whose means are s0 and s1, the expected scores of the two hypotheses
+// (see mleWithMean). For large samples this agrees with the normal
+// approximation N (s1-s0)(2m-s0-s1) / (2v); unlike it, it stays small on a
+// handful of samples with almost no variance (a won pair and a drawn pair
+// is not proof of +20 Elo). gamesPerSample converts the sample variance
+// into a per-game one for the normalised model.
 func (s SPRT) llr(values, counts []float64, gamesPerSample float64) float64 {
 	total := 0.0
 	reg := make([]float64, len(counts))
@@ -253,10 +256,7 @@ func (s SPRT) llr(values, counts []float64, gamesPerSample float64) float64 {
 	if total == 0 {
 		return 0
 	}
-	n, mean, variance := meanVar(values, reg)
-	if variance <= 0 {
-		return 0
-	}
+	n, _, variance := meanVar(values, reg)
 	var s0, s1 float64
 	switch s.Model {
 	case Normalized:
@@ -267,5 +267,56 @@ func (s SPRT) llr(values, counts []float64, gamesPerSample float64) float64 {
 	default:
 		s0, s1 = ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
 	}
-	return n * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
+	p := make([]float64, len(reg))
+	for i, c := range reg {
+		p[i] = c / n
+	}
+	q0, q1 := mleWithMean(values, p, s0), mleWithMean(values, p, s1)
+	sum := 0.0
+	for i := range p {
+		sum += p[i] * math.Log(q1[i]/q0[i])
+	}
+	return n * sum
+}
+
+// mleWithMean returns the distribution q over values with mean s that
+// maximises the likelihood of a sample with empirical distribution p (all
+// p_i > 0, and s strictly between the smallest and largest value). By a
+// Lagrange multiplier, q_i = p_i / (1 + θ(v_i - s)), with θ chosen so
+// that q has mean s (then it also sums to one). θ is found by bisection
+// over the interval where every denominator is positive.
+func mleWithMean(values, p []float64, s float64) []float64 {
+	lo, hi := math.Inf(-1), math.Inf(1)
+	for _, v := range values {
+		switch d := v - s; {
+		case d > 0:
+			lo = math.Max(lo, -1/d)
+		case d < 0:
+			hi = math.Min(hi, -1/d)
+		}
+	}
+	// g(θ) = Σ p_i (v_i - s) / (1 + θ(v_i - s)) is decreasing; its root
+	// makes q a distribution with mean s.
+	g := func(th float64) float64 {
+		sum := 0.0
+		for i, v := range values {
+			d := v - s
+			sum += p[i] * d / (1 + th*d)
+		}
+		return sum
+	}
+	for i := 0; i < 200; i++ {
+		mid := (lo + hi) / 2
+		if g(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	th := (lo + hi) / 2
+	q := make([]float64, len(p))
+	for i, v := range values {
+		q[i] = p[i] / (1 + th*(v-s))
+	}
+	return q
 }

@@ -83,72 +83,94 @@ func TestSPRTBounds(t *testing.T) {
 	}
 }
 
-// llrByHand recomputes the normal-approximation GSPRT LLR from its
-// definition, without the package's helpers: n (s1-s0)(2m-s0-s1) / (2v).
-func llrByHand(values []float64, counts []float64, s0, s1 float64) float64 {
-	n, sum := 0.0, 0.0
-	for i := range counts {
-		n += counts[i]
-		sum += counts[i] * values[i]
-	}
-	m := sum / n
-	v := 0.0
-	for i := range counts {
-		v += counts[i] * (values[i] - m) * (values[i] - m)
-	}
-	v /= n
-	return n * (s1 - s0) * (2*m - s0 - s1) / (2 * v)
-}
-
+// The known answers below were computed separately (a Python script
+// solving for the Lagrange multiplier by its own bisection). The script
+// checked that no feasible perturbation of q0 or q1 raises the likelihood.
 func TestLLRPentanomial(t *testing.T) {
 	p := Pentanomial{5, 15, 40, 25, 15}
 	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
-	// s0 = 0.5, s1 = 1/(1+10^(-5/400)) = 0.5071950817...; m = 0.575,
-	// v = 0.069375: LLR = 100 (s1-0.5)(1.15-0.5-s1)/(2 v) = 0.74053553...
-	near(t, "LLR literal", s.LLR(p), 0.7405355355371377, 1e-9)
-	near(t, "LLR by hand", s.LLR(p),
-		llrByHand([]float64{0, .25, .5, .75, 1}, []float64{5, 15, 40, 25, 15}, 0.5, 1/(1+math.Pow(10, -5.0/400))), 1e-9)
-
-	// Normalized Elo: per-game sigma = sqrt(2 v), s_i = 1/2 + nelo_i sigma ln10/800.
+	near(t, "LLR", s.LLR(p), 0.6888652561228793, 1e-9)
+	// The normal approximation, n (s1-s0)(2m-s0-s1)/(2v) with m = 0.575 and
+	// v = 0.069375, gives 0.7405: close, as it should be for 100 pairs.
 	s.Model = Normalized
-	near(t, "normalized LLR", s.LLR(p), 0.5588121834341283, 1e-9)
+	near(t, "normalized LLR", s.LLR(p), 0.5190946917609752, 1e-9)
 
-	// The LLR is zero when the mean sits midway between s0 and s1, and
-	// grows with the sample at a fixed distribution.
+	// The LLR is linear in the sample at a fixed distribution, and negative
+	// for the mirrored, losing distribution.
 	s.Model = Logistic
 	double := Pentanomial{10, 30, 80, 50, 30}
 	near(t, "LLR doubles with the sample", s.LLR(double), 2*s.LLR(p), 1e-9)
-	if s.LLR(Pentanomial{15, 25, 40, 15, 5}) >= 0 {
-		t.Error("a losing distribution must have negative LLR")
-	}
+	near(t, "losing LLR", s.LLR(Pentanomial{15, 25, 40, 15, 5}), -0.7495086881944079, 1e-9)
 }
 
 func TestLLRTrinomial(t *testing.T) {
 	s := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	r := WDL{Wins: 55, Draws: 30, Losses: 15}
-	// m = 0.7, v = 0.135 (see TestLLRPentanomial for the formula).
-	near(t, "LLR", s.LLRTrinomial(r), 2.0547713326567107, 1e-9)
-	near(t, "LLR by hand", s.LLRTrinomial(r),
-		llrByHand([]float64{0, 0.5, 1}, []float64{15, 30, 55}, 0.5, ScoreFromElo(10)), 1e-9)
+	near(t, "LLR", s.LLRTrinomial(r), 1.5910876891322818, 1e-9)
 }
 
+// mleWithMean returns a distribution with the requested mean, and
+// moving along any direction that keeps it one with that mean lowers the
+// likelihood: it is the maximum.
+func TestMLEWithMean(t *testing.T) {
+	values := []float64{0, .25, .5, .75, 1}
+	p := []float64{0.05, 0.15, 0.4, 0.25, 0.15}
+	for _, mean := range []float64{0.3, 0.5, 0.5072, 0.9} {
+		q := mleWithMean(values, p, mean)
+		sum, m := 0.0, 0.0
+		for i := range q {
+			sum += q[i]
+			m += q[i] * values[i]
+		}
+		near(t, "sum", sum, 1, 1e-9)
+		near(t, "mean", m, mean, 1e-9)
+		ll := func(q []float64) float64 {
+			l := 0.0
+			for i := range p {
+				l += p[i] * math.Log(q[i])
+			}
+			return l
+		}
+		// Directions with zero sum and zero first moment: (1,-2,1,0,0) and shifts.
+		for k := 0; k+2 < len(q); k++ {
+			for _, e := range []float64{1e-4, -1e-4} {
+				q2 := append([]float64(nil), q...)
+				q2[k] += e
+				q2[k+1] -= 2 * e
+				q2[k+2] += e
+				if ll(q2) > ll(q)+1e-15 {
+					t.Errorf("mean %v: moving by %v at %d raises the likelihood", mean, e, k)
+				}
+			}
+		}
+	}
+}
+
+// A handful of samples with almost no variance is not evidence: the
+// normal approximation used to accept H1 after one won and one drawn pair.
 func TestLLRDegenerate(t *testing.T) {
 	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
 	if s.LLR(Pentanomial{}) != 0 || s.LLRTrinomial(WDL{}) != 0 {
 		t.Error("no games must give LLR 0")
 	}
-	// Empty classes are regularised, so an all-win start is a finite,
-	// positive LLR that crosses the upper bound quickly, and all draws
-	// stay near zero instead of dividing by zero.
-	_, upper := s.Bounds()
-	one := s.LLR(Pentanomial{0, 0, 0, 0, 1})
-	if math.IsNaN(one) || math.IsInf(one, 0) || one <= 0 || one >= upper {
-		t.Errorf("one won pair: LLR %g", one)
+	lower, upper := s.Bounds()
+	for _, p := range []Pentanomial{{0, 0, 0, 0, 1}, {0, 0, 0, 0, 3}, {0, 0, 0, 1, 0}, {0, 0, 1, 1, 0}} {
+		if l := s.LLR(p); math.IsNaN(l) || l <= 0 || l >= upper {
+			t.Errorf("%v: LLR %g, want small and positive", p, l)
+		}
 	}
-	if l := s.LLR(Pentanomial{0, 0, 0, 0, 3}); l < upper {
-		t.Errorf("three won pairs: LLR %g should pass %g", l, upper)
+	if l := (SPRT{Elo0: 0, Elo1: 20, Alpha: 0.05, Beta: 0.05}).LLR(Pentanomial{0, 0, 0, 1, 0}); l >= upper/10 {
+		t.Errorf("one pair of a win and a draw, [0, 20]: LLR %g", l)
 	}
-	if l := s.LLR(Pentanomial{0, 0, 20, 0, 0}); math.IsNaN(l) || l > 0 {
+	// A long run of won pairs does decide, sooner for a bigger elo1 (a
+	// Python check: 207 pairs for [0, 5], 8 for [0, 200]).
+	if l := s.LLR(Pentanomial{0, 0, 0, 0, 210}); l < upper {
+		t.Errorf("210 won pairs: LLR %g should pass %g", l, upper)
+	}
+	if l := (SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}).LLR(Pentanomial{0, 0, 0, 0, 8}); l < upper {
+		t.Errorf("8 won pairs, [0, 200]: LLR %g should pass %g", l, upper)
+	}
+	if l := s.LLR(Pentanomial{0, 0, 20, 0, 0}); math.IsNaN(l) || l > 0 || l < lower {
 		t.Errorf("all draws: LLR %g", l)
 	}
 }
