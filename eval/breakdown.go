@@ -25,10 +25,14 @@ type Breakdown struct {
 	SideToMove engine.Color
 }
 
-// Breakdown evaluates pos term by term with e's weights.
+// Breakdown evaluates pos term by term with e's weights (for a
+// material-only evaluator: material alone, at PieceValue, unscaled).
 func (e *Evaluator) Breakdown(pos *engine.Position) Breakdown {
 	t := Trace(pos)
 	b := Breakdown{Phase: t.Phase, Drawn: t.Drawn, SideToMove: t.SideToMove}
+	if e.material {
+		return materialBreakdown(pos, b)
+	}
 	for _, c := range t.Coefs {
 		w := e.w[c.Index]
 		line := &b.Terms[termOf[c.Index]]
@@ -44,6 +48,22 @@ func (e *Evaluator) Breakdown(pos *engine.Position) Breakdown {
 	}
 	b.White = t.WhiteScore(e.w)
 	b.Score = t.Score(e.w)
+	return b
+}
+
+func materialBreakdown(pos *engine.Position, b Breakdown) Breakdown {
+	b.Drawn, b.Scale = false, ScaleNorm
+	line := &b.Terms[TermMaterial]
+	for c := engine.White; c <= engine.Black; c++ {
+		for t := engine.Pawn; t <= engine.Queen; t++ {
+			v := PieceValue[t] * engine.PopCount(pos.Pieces(c, t))
+			line.MG[c] += v
+			line.EG[c] += v
+		}
+	}
+	b.MG = line.MG[0] - line.MG[1]
+	b.EG = b.MG
+	b.White, b.Score = b.MG, materialBalance(pos)
 	return b
 }
 

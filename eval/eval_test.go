@@ -224,9 +224,13 @@ func TestMaterialOnly(t *testing.T) {
 		}
 	}
 	for _, fen := range allFENs(t) {
-		a, b := m.Evaluate(mustParse(t, fen)), m.Evaluate(mustParse(t, colourFlipFEN(fen)))
+		pos := mustParse(t, fen)
+		a, b := m.Evaluate(pos), m.Evaluate(mustParse(t, colourFlipFEN(fen)))
 		if a != b {
 			t.Fatalf("%s: %d, colour-flipped %d", fen, a, b)
+		}
+		if bd := m.Breakdown(pos); bd.Score != a || bd.Terms[TermMaterial].MG[0]-bd.Terms[TermMaterial].MG[1] != bd.White {
+			t.Fatalf("%s: breakdown %+v, Evaluate %d", fen, bd, a)
 		}
 	}
 }

@@ -114,8 +114,9 @@ type Config struct {
 	// Drivers are the values of the Driver option, the default first
 	// (search.Drivers()); empty means DefaultDrivers.
 	Drivers []string
-	// EvalText describes the static evaluation of a position, for "eval".
-	EvalText func(pos *engine.Position) string
+	// EvalText describes the static evaluation of a position, for "eval",
+	// by the evaluation the Evaluation option names (one of search.Evals()).
+	EvalText func(pos *engine.Position, evaluation string) string
 	// Bench runs the benchmark, writing its report to out, for "bench".
 	Bench func(out io.Writer)
 	// LoadBook opens the book file named by the BookFile option.
@@ -450,7 +451,7 @@ func (e *Engine) cmdEval() {
 		e.infof("error: eval is not available in this build")
 		return
 	}
-	text := strings.TrimRight(e.cfg.EvalText(e.pos), "\n")
+	text := strings.TrimRight(e.cfg.EvalText(e.pos, e.set.eval), "\n")
 	e.out.lines(strings.Split(text, "\n")...)
 }
 

@@ -810,7 +810,9 @@ func TestWriteError(t *testing.T) {
 
 func TestDisplayEvalBench(t *testing.T) {
 	h := newHarness(t, func(c *Config) {
-		c.EvalText = func(p *engine.Position) string { return "material 0\npsqt 12\ntotal +0.12 (white)\n" }
+		c.EvalText = func(p *engine.Position, ev string) string {
+			return "material 0\npsqt 12\ntotal +0.12 (white, " + ev + ")\n"
+		}
 		c.Bench = func(out io.Writer) {
 			fmt.Fprintf(out, "position 1: 1000 nodes\n")
 			fmt.Fprintf(out, "total: ")
@@ -825,7 +827,9 @@ func TestDisplayEvalBench(t *testing.T) {
 	h.send("eval")
 	h.expect("material 0", time.Second)
 	h.expect("psqt 12", time.Second)
-	h.expect("total +0.12 (white)", time.Second)
+	h.expect("total +0.12 (white, Full)", time.Second)
+	h.send("setoption name Evaluation value hand", "eval")
+	h.expect("total +0.12 (white, Hand)", time.Second)
 	h.send("bench")
 	h.expect("position 1: 1000 nodes", time.Second)
 	h.expect("total: 1000 nodes", time.Second)

@@ -33,12 +33,19 @@ func (u uciBook) Probe(pos *engine.Position, gamePly int) (engine.Move, string, 
 // uciMain wires the packages into the UCI loop.
 func uciMain(stdin io.Reader, stdout, stderr io.Writer) int {
 	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	ev := eval.New()
+	hand := eval.HandWeights()
+	evals := map[string]*eval.Evaluator{"Full": eval.New(), "Hand": eval.NewWithWeights(&hand), "Material": eval.NewMaterial()}
 	e := uci.New(uci.Config{
 		Version:  version,
 		Searcher: search.NewSearcher(uci.DefaultHashMiB),
 		Drivers:  search.Drivers(),
-		EvalText: func(pos *engine.Position) string { return ev.Breakdown(pos).String() },
+		EvalText: func(pos *engine.Position, which string) string {
+			ev, ok := evals[which]
+			if !ok {
+				ev = evals["Full"]
+			}
+			return ev.Breakdown(pos).String()
+		},
 		Bench: func(out io.Writer) {
 			if _, err := bench.Run(out, 0); err != nil {
 				fmt.Fprintln(out, "info string error:", err)
