@@ -2,7 +2,8 @@
 // method ("bounder tune").
 //
 // The data is a text file with one quiet position per line: a FEN (4 or 6
-// fields) and the result of the game it comes from, from white's view:
+// fields) and the result of the game it comes from, from white's view
+// (and optionally a search score, below):
 //
 //	rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5 0.5
 //	8/5pk1/6p1/8/3K4/8/5PP1/8 w - - 0 52 [1.0]
@@ -62,8 +63,14 @@ const usage = `usage: bounder tune --data FILE [flags]
 
 Fits the evaluation weights to game results (Texel's method) and writes
 them as Go source (eval/weights.go). FILE has one position per line:
-a FEN then the result from white's view: 1.0, 0.5, 0.0 ([1.0] and
-c9 "1-0"; are accepted too).
+a FEN, the result from white's view: 1.0, 0.5, 0.0 ([1.0] and c9 "1-0";
+are accepted too), and optionally a search score in centipawns from
+white's view, as "bounder datagen" writes:
+
+  rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5 0.5 -23
+
+The target blends the result with the score (--lambda); the fit starts
+from, and is pulled toward (--l2), the hand-set weights.
 
 Flags:
 `
