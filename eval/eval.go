@@ -11,6 +11,7 @@ package eval
 
 import (
 	"math/bits"
+	"strings"
 
 	"github.com/bounder-chess/bounder/engine"
 )
@@ -61,6 +62,27 @@ func NewWithWeights(w *Weights) *Evaluator {
 // strength and cost are measured, and the coarse evaluation of the search
 // papers' experiments.
 func NewMaterial() *Evaluator { return &Evaluator{material: true} }
+
+// Kinds names the evaluators NewKind makes: Full (New: the weights compiled
+// in, tuned), Hand (the hand-set starting weights, HandWeights: the untuned
+// evaluation) and Material (NewMaterial). Hand and Material are there to
+// measure what the tuned evaluation is worth.
+func Kinds() []string { return []string{"Full", "Hand", "Material"} }
+
+// NewKind returns a new evaluator of the kind named (one of Kinds(),
+// case-insensitively), and false for an unknown name.
+func NewKind(name string) (*Evaluator, bool) {
+	switch strings.ToLower(name) {
+	case "full":
+		return New(), true
+	case "hand":
+		w := HandWeights()
+		return NewWithWeights(&w), true
+	case "material":
+		return NewMaterial(), true
+	}
+	return nil, false
+}
 
 // Evaluate scores pos from the side to move's view.
 func (e *Evaluator) Evaluate(pos *engine.Position) int {

@@ -234,3 +234,24 @@ func TestMaterialOnly(t *testing.T) {
 		}
 	}
 }
+
+// NewKind makes every kind Kinds names, whatever the case, and nothing else:
+// Full evaluates as New, Hand as the hand weights, Material as NewMaterial.
+func TestNewKind(t *testing.T) {
+	pos := mustParse(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	hw := HandWeights()
+	want := map[string]int{
+		"Full": New().Evaluate(pos), "Hand": NewWithWeights(&hw).Evaluate(pos), "Material": NewMaterial().Evaluate(pos),
+	}
+	for _, k := range Kinds() {
+		for _, name := range []string{k, strings.ToUpper(k)} {
+			e, ok := NewKind(name)
+			if !ok || e.Evaluate(pos) != want[k] {
+				t.Errorf("NewKind(%q): ok %v", name, ok)
+			}
+		}
+	}
+	if _, ok := NewKind("neural"); ok {
+		t.Error("NewKind accepted an unknown name")
+	}
+}

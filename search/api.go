@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/eval"
 )
 
 // Score bounds. Mate scores are MateScore-ply (mating) and -(MateScore-ply)
@@ -81,11 +82,9 @@ type Options struct {
 	Eval      string // one of Evals(); "" = Full
 }
 
-// Evals are the evaluations a search can use: Full (eval.New: the weights
-// compiled in), Hand (the hand-set starting weights, eval.HandWeights: the
-// untuned evaluation) and Material (eval.NewMaterial). Hand and Material
-// are for measuring what the tuned evaluation is worth.
-func Evals() []string { return []string{"Full", "Hand", "Material"} }
+// Evals are the evaluations a search can use (eval.Kinds): Full, the tuned
+// weights compiled in; Hand, the hand-set starting weights; Material.
+func Evals() []string { return eval.Kinds() }
 
 // LookupEval reports whether name is one of Evals() (case-insensitively) and
 // returns its index there.

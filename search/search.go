@@ -20,7 +20,7 @@ type Searcher struct {
 	tt       *TT
 	w        *worker
 	ctl      control
-	evals    [3]*eval.Evaluator // by LookupEval index, made when first used
+	evals    map[int]*eval.Evaluator // by LookupEval index, made when first used
 	lastPure bool
 	lastEval int
 	searched bool
@@ -28,7 +28,7 @@ type Searcher struct {
 
 // NewSearcher returns a searcher with a table of hashMiB MiB.
 func NewSearcher(hashMiB int) *Searcher {
-	s := &Searcher{tt: NewTT(hashMiB), w: &worker{}}
+	s := &Searcher{tt: NewTT(hashMiB), w: &worker{}, evals: map[int]*eval.Evaluator{}}
 	s.w.ev = s.evaluator(0)
 	return s
 }
@@ -36,15 +36,7 @@ func NewSearcher(hashMiB int) *Searcher {
 // evaluator returns the evaluator of Evals()[i].
 func (s *Searcher) evaluator(i int) *eval.Evaluator {
 	if s.evals[i] == nil {
-		switch Evals()[i] {
-		case "Hand":
-			w := eval.HandWeights()
-			s.evals[i] = eval.NewWithWeights(&w)
-		case "Material":
-			s.evals[i] = eval.NewMaterial()
-		default:
-			s.evals[i] = eval.New()
-		}
+		s.evals[i], _ = eval.NewKind(Evals()[i])
 	}
 	return s.evals[i]
 }

@@ -33,16 +33,19 @@ func (u uciBook) Probe(pos *engine.Position, gamePly int) (engine.Move, string, 
 // uciMain wires the packages into the UCI loop.
 func uciMain(stdin io.Reader, stdout, stderr io.Writer) int {
 	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	hand := eval.HandWeights()
-	evals := map[string]*eval.Evaluator{"Full": eval.New(), "Hand": eval.NewWithWeights(&hand), "Material": eval.NewMaterial()}
+	evals := map[string]*eval.Evaluator{}
 	e := uci.New(uci.Config{
 		Version:  version,
 		Searcher: search.NewSearcher(uci.DefaultHashMiB),
 		Drivers:  search.Drivers(),
 		EvalText: func(pos *engine.Position, which string) string {
-			ev, ok := evals[which]
-			if !ok {
-				ev = evals["Full"]
+			ev := evals[which]
+			if ev == nil {
+				var ok bool
+				if ev, ok = eval.NewKind(which); !ok {
+					ev = eval.New()
+				}
+				evals[which] = ev
 			}
 			return ev.Breakdown(pos).String()
 		},
