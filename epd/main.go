@@ -35,6 +35,7 @@ Flags:
   --depth N       search depth per position
   --nodes N       node limit per position
   --driver NAME   search driver (%s)
+  --eval NAME     evaluation: Full (default), Hand (untuned) or Material
   --hash MiB      transposition table size (default 64)
   --threads N     search threads (default 1)
   --selective=false  pure search: no pruning, reductions or extensions
@@ -53,6 +54,7 @@ type config struct {
 	depth     int
 	nodes     uint64
 	driver    string
+	eval      string
 	hash      int
 	threads   int
 	selective bool
@@ -102,6 +104,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.IntVar(&c.depth, "depth", 0, "")
 	fs.Uint64Var(&c.nodes, "nodes", 0, "")
 	fs.StringVar(&c.driver, "driver", "", "")
+	fs.StringVar(&c.eval, "eval", "", "")
 	fs.IntVar(&c.hash, "hash", 64, "")
 	fs.IntVar(&c.threads, "threads", 1, "")
 	fs.BoolVar(&c.selective, "selective", true, "")
@@ -145,6 +148,13 @@ func parseArgs(args []string) (*config, error) {
 			return nil, fmt.Errorf("unknown --driver %q (want one of %s)", c.driver, strings.Join(search.Drivers(), ", "))
 		}
 		c.driver = name
+	}
+	if c.eval != "" {
+		i, ok := search.LookupEval(c.eval)
+		if !ok {
+			return nil, fmt.Errorf("unknown --eval %q (want one of %s)", c.eval, strings.Join(search.Evals(), ", "))
+		}
+		c.eval = search.Evals()[i]
 	}
 	return c, nil
 }
@@ -214,6 +224,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		opt.Driver = c.driver
 	}
 	opt.Selective = c.selective
+	opt.Eval = c.eval
 	r := &Runner{
 		Searcher: s,
 		Limits:   search.Limits{Depth: c.depth, Nodes: c.nodes, MoveTime: c.moveTime},

@@ -40,6 +40,11 @@ func TestSplitArgs(t *testing.T) {
 	c, err = parseArgs([]string{"x.epd"})
 	require.NoError(t, err)
 	assert.Equal(t, "1s", c.moveTime.String(), "default limit")
+	assert.Empty(t, c.eval)
+
+	c, err = parseArgs([]string{"x.epd", "--eval", "material"})
+	require.NoError(t, err)
+	assert.Equal(t, "Material", c.eval)
 	assert.True(t, c.selective)
 	assert.Equal(t, 64, c.hash)
 
@@ -54,6 +59,7 @@ func TestSplitArgs(t *testing.T) {
 		{"x.epd", "--threads", "0"},
 		{"x.epd", "--format", "xml"},
 		{"x.epd", "--driver", "no-such-driver"},
+		{"x.epd", "--eval", "neural"},
 	} {
 		_, err := parseArgs(bad)
 		assert.Error(t, err, "%q", bad)
