@@ -23,7 +23,8 @@
 //
 // The tuner minimises the mean squared error between the targets (the
 // results, or the blend) and 1/(1+10^(-K·score/400)), where score is the
-// static evaluation from white's view. It first fits K with the current weights, then runs Adam on the
+// static evaluation from white's view. It first fits K with the starting
+// weights, then runs Adam on the
 // weights (mini-batches, exact gradients: the evaluation is linear in its
 // weights, see eval.TraceResult), and writes eval/weights.go. One position
 // in ten (chosen by a hash of its FEN) is held out to measure the error
@@ -214,8 +215,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if *lambda > 0 {
 		// The error against the results alone, comparable across lambdas.
 		valid.Blend(0, 0)
-		kr := valid.FitK(fromWeights(&w), *threads)
-		validBefore, validAfter = valid.Error(fromWeights(&w), kr, *threads), valid.Error(rounded, valid.FitK(rounded, *threads), *threads)
+		resultsError := func(p *params) float64 { return valid.Error(p, valid.FitK(p, *threads), *threads) }
+		validBefore, validAfter = resultsError(fromWeights(&w)), resultsError(rounded)
 		fmt.Fprintf(stdout, "validation error against the results alone (K refitted) %.6f -> %.6f\n", validBefore, validAfter)
 	}
 	if *epochs == 0 || *dryRun {

@@ -346,7 +346,7 @@ func TestMain(t *testing.T) {
 	if code := Main([]string{"--data", data, "--epochs", "2", "--out", out, "--init", "hand"}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, stdout.String(), stderr.String())
 	}
-	for _, want := range []string{"fitted K", "epoch   1", "epoch   2", "valid"} {
+	for _, want := range []string{"no search scores", "fitted K", "epoch   1", "epoch   2", "valid"} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
 		}
@@ -367,9 +367,38 @@ func TestMain(t *testing.T) {
 		t.Errorf("generated file does not parse: %v", err)
 	}
 
+	// With scores (here the true evaluation, so the blend is a cleaner
+	// target), --lambda fits their scale and reports the results-only error.
+	scored := filepath.Join(dir, "scored.txt")
+	var sb strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(syntheticData(t, 600, &truth)), "\n") {
+		fen, r, err := ParseLine(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, err := engine.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := eval.Trace(pos)
+		fmt.Fprintf(&sb, "%s %.1f %d\n", fen, r, tr.WhiteScore(&truth))
+	}
+	os.WriteFile(scored, []byte(sb.String()), 0o644)
+	stdout.Reset()
+	stderr.Reset()
+	if code := Main([]string{"--data", scored, "--epochs", "2", "--lambda", "1", "--dry-run"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("--lambda 1: exit %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "search scores on 600 of 600 positions") ||
+		!strings.Contains(stdout.String(), "against the results alone") {
+		t.Errorf("--lambda 1 output:\n%s%s", stdout.String(), stderr.String())
+	}
+
 	for _, args := range [][]string{
 		{},
 		{"--epochs", "3"},
+		{"--data", data, "--lambda", "0.5"}, // asked for, but no scores in the data
+		{"--data", data, "--lambda", "1.5"},
 		{"--data", data, "--bogus"},
 		{"--data", filepath.Join(dir, "missing.txt")},
 		{"--data", data, "--init", "zero"},
