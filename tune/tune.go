@@ -24,9 +24,9 @@
 // The tuner minimises the mean squared error between the targets (the
 // results, or the blend) and 1/(1+10^(-K·score/400)), where score is the
 // static evaluation from white's view. It first fits K with the starting
-// weights, then runs Adam on the
-// weights (mini-batches, exact gradients: the evaluation is linear in its
-// weights, see eval.TraceResult), and writes eval/weights.go. One position
+// weights, then runs Adam on the weights (mini-batches, exact gradients:
+// the evaluation is linear in its weights, see eval.TraceResult), and
+// writes eval/weights.go. One position
 // in ten (chosen by a hash of its FEN) is held out to measure the error
 // before and after. The mop-up weights (eval.Group.Frozen) are not tuned.
 //
