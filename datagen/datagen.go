@@ -148,7 +148,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *relabel != "" {
-		return relabelMain(*relabel, *engineSpec, *out, *nodes, *concurrency, *maxScore, stdout, stderr)
+		return relabelMain(*relabel, *engineSpec, *out, *nodes, *concurrency, *maxScore, stdout, stderr, bad)
 	}
 	switch {
 	case fs.NArg() > 0:
@@ -214,11 +214,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 }
 
 // relabelMain runs "bounder datagen --relabel IN ...": see Relabel.
-func relabelMain(in, engineSpec, out string, nodes int64, conc, maxScore int, stdout, stderr io.Writer) int {
-	bad := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "bounder datagen: "+format+"\n", a...)
-		return 2
-	}
+// Usage errors go through bad (Main's), which returns exit status 2.
+func relabelMain(in, engineSpec, out string, nodes int64, conc, maxScore int, stdout, stderr io.Writer,
+	bad func(format string, a ...any) int) int {
 	switch {
 	case engineSpec == "":
 		return bad("--engine SPEC is required (see bounder datagen --help)")
