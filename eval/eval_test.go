@@ -238,10 +238,13 @@ func TestMaterialOnly(t *testing.T) {
 // NewKind makes every kind Kinds names, whatever the case, and nothing else:
 // Full evaluates as New, Hand as the hand weights, Material as NewMaterial.
 func TestNewKind(t *testing.T) {
-	pos := mustParse(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	pos := mustParse(t, "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2") // 1.e4 d5 2.exd5
 	hw := HandWeights()
 	want := map[string]int{
 		"Full": New().Evaluate(pos), "Hand": NewWithWeights(&hw).Evaluate(pos), "Material": NewMaterial().Evaluate(pos),
+	}
+	if want["Full"] == want["Hand"] || want["Hand"] == want["Material"] || want["Full"] == want["Material"] {
+		t.Fatalf("the three evaluations agree on the test position (%v): it cannot tell them apart", want)
 	}
 	for _, k := range Kinds() {
 		for _, name := range []string{k, strings.ToUpper(k)} {
