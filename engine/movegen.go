@@ -16,6 +16,7 @@ type genMode uint8
 const (
 	genAll genMode = iota
 	genCaptures
+	genQuiets
 )
 
 // GenerateMoves appends every legal move to buf[:0] and returns it. Pass a
@@ -26,6 +27,11 @@ func (p *Position) GenerateMoves(buf []Move) []Move { return p.generate(buf[:0],
 // promotions to buf[:0], for quiescence search. In check it returns only
 // those evasions that capture or promote.
 func (p *Position) GenerateCaptures(buf []Move) []Move { return p.generate(buf[:0], genCaptures) }
+
+// GenerateQuiets appends the legal moves GenerateCaptures leaves out (moves
+// to an empty square that do not promote, castling included) to buf[:0], so
+// that a search can generate captures first and the rest only when needed.
+func (p *Position) GenerateQuiets(buf []Move) []Move { return p.generate(buf[:0], genQuiets) }
 
 // HasLegalMove reports whether the side to move has any legal move.
 func (p *Position) HasLegalMove() bool {
@@ -49,8 +55,11 @@ func (p *Position) generate(buf []Move, mode genMode) []Move {
 
 	// King moves.
 	kt := kingAttacks[ksq] &^ own
-	if mode == genCaptures {
+	switch mode {
+	case genCaptures:
 		kt &= enemy
+	case genQuiets:
+		kt &^= enemy
 	}
 	occNoKing := occ &^ SquareBB(ksq)
 	for kt != 0 {
@@ -68,8 +77,11 @@ func (p *Position) generate(buf []Move, mode genMode) []Move {
 		g.target = checkers | between[ksq][LSB(checkers)]
 	}
 	pieceTarget := g.target
-	if mode == genCaptures {
+	switch mode {
+	case genCaptures:
 		pieceTarget &= enemy
+	case genQuiets:
+		pieceTarget &^= enemy
 	}
 
 	buf = p.genPawnMoves(buf, &g, mode)
@@ -85,7 +97,7 @@ func (p *Position) generate(buf []Move, mode genMode) []Move {
 		from := PopLSB(&b)
 		buf = g.appendTargets(buf, from, RookAttacks(from, occ)&pieceTarget)
 	}
-	if mode == genAll && checkers == 0 {
+	if mode != genCaptures && checkers == 0 {
 		buf = p.genCastling(buf, occ)
 	}
 	return buf
@@ -152,17 +164,19 @@ func (p *Position) genPawnMoves(buf []Move, g *genState, mode genMode) []Move {
 	capL &= g.target
 	capR &= g.target
 
-	buf = g.appendPawn(buf, capL&^lastRank, leftDelta, false)
-	buf = g.appendPawn(buf, capR&^lastRank, rightDelta, false)
-	buf = g.appendPawn(buf, capL&lastRank, leftDelta, true)
-	buf = g.appendPawn(buf, capR&lastRank, rightDelta, true)
-	buf = g.appendPawn(buf, push1&lastRank, up, true)
-	if mode == genAll {
+	if mode != genQuiets {
+		buf = g.appendPawn(buf, capL&^lastRank, leftDelta, false)
+		buf = g.appendPawn(buf, capR&^lastRank, rightDelta, false)
+		buf = g.appendPawn(buf, capL&lastRank, leftDelta, true)
+		buf = g.appendPawn(buf, capR&lastRank, rightDelta, true)
+		buf = g.appendPawn(buf, push1&lastRank, up, true)
+		if p.ep != NoSquare {
+			buf = p.genEnPassant(buf, g)
+		}
+	}
+	if mode != genCaptures {
 		buf = g.appendPawn(buf, push1&^lastRank, up, false)
 		buf = g.appendPawn(buf, push2, 2*up, false)
-	}
-	if p.ep != NoSquare {
-		buf = p.genEnPassant(buf, g)
 	}
 	return buf
 }

@@ -110,7 +110,7 @@ func TestPerftEdgeDepths(t *testing.T) {
 // invariants that the fast path takes for granted: the incremental key
 // equals a recomputation and ChildKey, bitboards agree with the mailbox,
 // GenerateCaptures is exactly the captures and promotions of GenerateMoves
-// (as a set), IsLegal accepts every generated move, and Unmake and
+// and GenerateQuiets exactly the rest (as sets), IsLegal accepts every generated move, and Unmake and
 // UnmakeNull restore the position. Plain comparisons keep it fast;
 // failures report the FEN.
 func checkedPerft(t *testing.T, p *Position, depth int) uint64 {
@@ -119,20 +119,26 @@ func checkedPerft(t *testing.T, p *Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	var mbuf, cbuf [MaxMoves]Move
+	var mbuf, cbuf, qbuf [MaxMoves]Move
 	moves := p.GenerateMoves(mbuf[:])
 	caps := p.GenerateCaptures(cbuf[:])
-	var wantCaps []Move
+	quiets := p.GenerateQuiets(qbuf[:])
+	var wantCaps, wantQuiets []Move
 	for _, m := range moves {
 		if !p.IsLegal(m) {
 			t.Fatalf("IsLegal(%s) is false for a generated move in %s", m, p.FEN())
 		}
 		if p.isCaptureOrPromotion(m) {
 			wantCaps = append(wantCaps, m)
+		} else {
+			wantQuiets = append(wantQuiets, m)
 		}
 	}
 	if !sameMoveSet(wantCaps, caps) {
 		t.Fatalf("GenerateCaptures in %s: got %v, want %v", p.FEN(), moveStrings(caps), moveStrings(wantCaps))
+	}
+	if !sameMoveSet(wantQuiets, quiets) {
+		t.Fatalf("GenerateQuiets in %s: got %v, want %v", p.FEN(), moveStrings(quiets), moveStrings(wantQuiets))
 	}
 	saved := *p
 	if !p.InCheck() {

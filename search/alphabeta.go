@@ -11,6 +11,10 @@ import (
 // mt(γ) is ab(γ-1, γ). The returned value g satisfies the fail-soft
 // post-condition: g <= alpha means the value is at most g, g >= beta means
 // at least g, anything between is exact.
+//
+// The numbered steps marked "selective" run only in selective mode; pure
+// mode (the papers' fixed-depth minimax) skips them. Their worth, measured
+// by self-play, is in docs/testing.md.
 func (w *worker) ab(alpha, beta, depth, ply int) int {
 	if depth <= 0 {
 		return w.qsearch(alpha, beta, ply)
@@ -20,17 +24,27 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		return 0
 	}
 	pos := w.pos
+	sel := w.opt.Selective
 	if ply > w.stats.SelDepth {
 		w.stats.SelDepth = ply
 	}
-	if ply > 0 && w.opt.Selective && (pos.IsRepetition() || pos.Rule50() >= 100) {
+	if ply > 0 && sel && (pos.IsRepetition() || pos.Rule50() >= 100) {
 		return 0
 	}
 	if ply >= MaxPly-1 {
 		return w.evaluate()
 	}
 
-	// Step 1. Table probe: a stored bound of the right draft may decide the
+	// Step 1 (selective). Mate distance pruning: no line from here beats
+	// a mate already found nearer the root.
+	if sel && ply > 0 {
+		alpha, beta = max(alpha, mated(ply)), min(beta, MateScore-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+
+	// Step 2. Table probe: a stored bound of the right draft may decide the
 	// node or narrow its window (never at the root, which must name a move).
 	key := pos.Key()
 	ttMove := engine.NullMove
@@ -51,88 +65,117 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		}
 	}
 	inCheck := pos.InCheck()
+	pv := beta > alpha+1 // never under MTD: every pass is a null window
+	f := &w.stack[ply]
+	f.eval, f.nQuiets = noEval, 0
 
-	// Step 2. Null-move pruning (selective mode only).
-	if w.opt.Selective && ply > 0 && !inCheck && depth >= 3 && beta < MateBound &&
-		pos.LastMove() != engine.NullMove && w.hasNonPawnMaterial() && w.evaluate() >= beta {
-		r := 3 + depth/6
-		pos.MakeNull()
-		v := -w.ab(-beta, -beta+1, depth-1-r, ply+1)
-		pos.UnmakeNull()
-		if w.stopped {
-			return 0
+	// Step 3 (selective). The static evaluation, for the pruning below and
+	// for "improving": better than two plies ago, when the side to move is
+	// making progress and pruning may be bolder.
+	improving := false
+	if sel && !inCheck && ply > 0 {
+		f.eval = w.evaluate()
+		if ply >= 2 {
+			prev := w.stack[ply-2].eval
+			improving = prev == noEval || f.eval > prev
 		}
-		if v >= beta {
-			if v > MateBound {
-				v = beta
+	}
+
+	if sel && ply > 0 && !pv && !inCheck && abs(beta) < MateBound {
+		// Step 4 (selective). Reverse futility pruning: so far above beta
+		// that a quiet move is unlikely to bring it back below.
+		if depth <= rfpDepth && f.eval-rfpMargin*(depth-b2i(improving)) >= beta {
+			return f.eval
+		}
+
+		// Step 5 (selective). Null-move pruning: if passing still fails
+		// high, a real move would too (zugzwang aside: not without pieces).
+		if depth >= 3 && pos.LastMove() != engine.NullMove && f.eval >= beta && w.hasNonPawnMaterial() {
+			r := 3 + depth/3 + min((f.eval-beta)/200, 3)
+			f.cont = nil
+			pos.MakeNull()
+			v := -w.ab(-beta, -beta+1, depth-1-r, ply+1)
+			pos.UnmakeNull()
+			if w.stopped {
+				return 0
 			}
+			if v >= beta {
+				if v > MateBound {
+					v = beta
+				}
+				return v
+			}
+		}
+	}
+
+	// Step 6 (selective). Internal iterative reduction: a node the table
+	// knows nothing about is searched one ply shallower; its table move will
+	// make the next visit cheaper.
+	if sel && ply > 0 && depth >= 4 && ttMove == engine.NullMove {
+		depth--
+	}
+
+	n := node{alpha: alpha, beta: beta, a: alpha, best: -Infinity, depth: depth, ply: ply,
+		inCheck: inCheck, pv: pv, improving: improving, eval: f.eval}
+
+	w.stats.Interior++
+
+	// Step 7. Enhanced Transposition Cutoffs (they need every move first).
+	if w.opt.ETC && ply > 0 && depth >= w.opt.ETCDepth {
+		if v, m, ok := w.etc(beta, depth, ply); ok {
+			w.tt.Store(key, ply, depth, alpha, beta, v, m)
 			return v
 		}
 	}
 
-	n := node{alpha: alpha, beta: beta, a: alpha, best: -Infinity, depth: depth, ply: ply, inCheck: inCheck}
-
-	// Step 3. The table's move, tried before generating the rest when ETC
-	// will not look at the children first (ETC needs the whole list).
-	useETC := w.opt.ETC && ply > 0 && depth >= w.opt.ETCDepth
-	tried := engine.NullMove
-	w.stats.Interior++
-	if !useETC && ttMove != engine.NullMove && ply > 0 && pos.IsLegalFast(ttMove) {
-		tried = ttMove
-		if w.searchMove(&n, ttMove, true) {
+	// Step 8. The moves, best first, generated in stages.
+	ml := &w.lists[ply]
+	ml.start(ttMove)
+	for {
+		m, ok := w.nextMove(ml, ply, n.skipQuiets)
+		if !ok {
+			break
+		}
+		if w.searchMove(&n, m) {
 			return w.finish(&n, key)
 		}
 		if w.stopped {
 			return 0
 		}
 	}
-
-	// Step 4. Generate the moves (at the root: only the driver's candidates).
-	ml := &w.lists[ply]
-	ml.n = len(pos.GenerateMoves(ml.moves[:]))
-	if ply == 0 {
-		k := 0
-		for i := 0; i < ml.n; i++ {
-			if w.isRootCandidate(ml.moves[i]) {
-				ml.moves[k] = ml.moves[i]
-				k++
-			}
-		}
-		ml.n = k
-	}
-	if ml.n == 0 {
+	if n.moves == 0 && n.best == -Infinity {
+		// No legal move (pruning starts only after a move was searched).
 		if inCheck {
 			return mated(ply)
 		}
 		return 0
 	}
-
-	// Step 5. Enhanced Transposition Cutoffs.
-	if useETC {
-		if v, m, ok := w.etc(ml, beta, depth, ply); ok {
-			w.tt.Store(key, ply, depth, alpha, beta, v, m)
-			return v
-		}
-	}
-
-	// Step 6. The other moves, best first.
-	w.score(ml, ply, ttMove)
-	for {
-		m, ok := ml.pick()
-		if !ok {
-			break
-		}
-		if m == tried {
-			continue
-		}
-		if w.searchMove(&n, m, n.moves == 0) {
-			break
-		}
-		if w.stopped {
-			return 0
-		}
-	}
 	return w.finish(&n, key)
+}
+
+// noEval marks a ply whose static evaluation was not computed (in check,
+// or pure mode).
+const noEval = -Infinity - 1
+
+// Selective-search margins and limits (centipawns, plies).
+const (
+	rfpDepth       = 7   // reverse futility pruning up to this depth
+	rfpMargin      = 75  // per ply of depth
+	futilityDepth  = 7   // futility pruning of quiet moves up to this depth
+	futilityBase   = 100 // margin at depth 1 ...
+	futilityMargin = 80  // ... and per further ply
+	seeQuietMargin = 25  // quiet moves losing more than this × depth² by SEE are skipped
+	seeNoisyMargin = 90  // captures losing more than this × depth by SEE are skipped
+	seePruneDepth  = 8
+)
+
+// lmpLimit is the number of quiet moves searched at a node of depth before
+// the rest are skipped (late move pruning).
+func lmpLimit(depth int, improving bool) int {
+	if improving {
+		return 3 + depth*depth
+	}
+	return (3 + depth*depth) / 2
 }
 
 // node is the state of one interior node's move loop.
@@ -143,31 +186,82 @@ type node struct {
 	bestMove    engine.Move
 	depth, ply  int
 	inCheck     bool
-	moves       int // moves searched so far
+	pv          bool // a window wider than null (NegaScout and alpha-beta drivers)
+	improving   bool
+	eval        int  // static evaluation, noEval when not computed
+	moves       int  // moves searched so far
+	skipQuiets  bool // late move pruning: no more quiet moves
 }
 
-// searchMove makes m, searches it (with the extensions and reductions of
-// selective mode) and updates the node; it reports a beta cutoff.
-func (w *worker) searchMove(n *node, m engine.Move, first bool) bool {
+// searchMove makes m, searches it (with the pruning, extensions and
+// reductions of selective mode) and updates the node; it reports a beta
+// cutoff.
+func (w *worker) searchMove(n *node, m engine.Move) bool {
 	pos := w.pos
+	sel := w.opt.Selective
 	quiet := !isCaptureOrPromotion(pos, m)
+
+	// Step 9 (selective). Prune late and hopeless moves once one move has
+	// scored above a mate: late quiet moves, quiet moves that cannot reach
+	// alpha, and moves that lose material by static exchange.
+	prune := sel && n.ply > 0 && !n.inCheck && n.best > -MateBound
+	if prune && quiet {
+		if n.depth <= futilityDepth && w.stack[n.ply].nQuiets >= lmpLimit(n.depth, n.improving) {
+			n.skipQuiets = true
+			return false
+		}
+		if n.depth <= seePruneDepth && !pos.SEEAtLeast(m, -seeQuietMargin*n.depth*n.depth) {
+			return false
+		}
+	} else if prune && n.depth <= seePruneDepth && !pos.SEEAtLeast(m, -seeNoisyMargin*n.depth) {
+		return false
+	}
+
+	hist := 0
+	if quiet {
+		hist = w.quietScore(m, n.ply)
+	}
+	w.stack[n.ply].cont = &w.contHist[pos.PieceAt(m.From())][m.To()]
+	pos.Make(m)
+	givesCheck := pos.InCheck()
+	if prune && quiet && !givesCheck && n.depth <= futilityDepth && n.eval != noEval &&
+		n.eval+futilityBase+futilityMargin*(n.depth-1) <= n.alpha {
+		pos.Unmake()
+		return false
+	}
 	i := n.moves
 	n.moves++
-	pos.Make(m)
+	if quiet {
+		f := &w.stack[n.ply]
+		if f.nQuiets < len(f.quiets) {
+			f.quiets[f.nQuiets] = m
+		}
+		f.nQuiets++
+	}
+
 	newDepth := n.depth - 1
-	givesCheck := pos.InCheck()
-	if w.opt.Selective && givesCheck && n.ply < 2*n.depth+8 {
+	if sel && givesCheck && n.ply < 2*n.depth+8 {
 		newDepth++ // check extension
 	}
+
+	// Step 10 (selective). Late move reductions.
 	r := 0
-	if w.opt.Selective && n.depth >= 3 && i >= 3 && quiet && !n.inCheck && !givesCheck {
-		r = 1 + min(i/8, 2)
-		if r > newDepth-1 {
-			r = max(newDepth-1, 0)
+	if sel && n.depth >= 3 && i >= 2 && quiet {
+		r = lmrTable[min(n.depth, 63)][min(i, 63)]
+		if n.pv {
+			r--
 		}
-	}
-	if first {
-		i = 0
+		if !n.improving {
+			r++
+		}
+		if givesCheck || n.inCheck {
+			r--
+		}
+		if w.isKiller(m, n.ply) {
+			r--
+		}
+		r -= hist / lmrHistoryDiv
+		r = max(min(r, newDepth-1), 0)
 	}
 	v := w.searchChild(i, n.a, n.beta, newDepth, r, n.ply)
 	pos.Unmake()
@@ -189,6 +283,22 @@ func (w *worker) searchMove(n *node, m engine.Move, first bool) bool {
 		w.goodQuiet(m, n.ply, n.depth)
 	}
 	return true
+}
+
+// lmrHistoryDiv: each this many points of history (butterfly plus
+// continuation) take a ply off (or add one to) a late move's reduction.
+const lmrHistoryDiv = 8000
+
+// lmrTable[d][i] is the base reduction of the i-th move (from 0) at depth d:
+// logarithmic in both, as in most strong programs.
+var lmrTable [64][64]int
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			lmrTable[d][i] = int(0.75 + logf(d)*logf(i)/2.25)
+		}
+	}
 }
 
 // finish stores the node's result in the table and returns it.
@@ -225,8 +335,11 @@ func (w *worker) searchChild(i, a, beta, newDepth, r, ply int) int {
 
 // etc probes the table for every child; if a stored upper bound of a child
 // proves the node's value >= beta, it returns that value and move.
-func (w *worker) etc(ml *moveList, beta, depth, ply int) (int, engine.Move, bool) {
+func (w *worker) etc(beta, depth, ply int) (int, engine.Move, bool) {
 	pos := w.pos
+	ml := &w.lists[ply]
+	ml.n = len(pos.GenerateMoves(ml.moves[:]))
+	w.keepRootCandidates(ml, 0, ply)
 	for i := 0; i < ml.n; i++ {
 		m := ml.moves[i]
 		w.stats.ETCProbes++
@@ -241,6 +354,9 @@ func (w *worker) etc(ml *moveList, beta, depth, ply int) (int, engine.Move, bool
 
 // qsearch is the fail-soft quiescence search: stand pat on the static
 // evaluation, then captures and promotions; every evasion when in check.
+// In selective mode it reads and writes the table at draft 0 (no main-search
+// entry has a draft that low, so the two never decide each other's nodes
+// wrongly); pure mode keeps the papers' table-free quiescence.
 func (w *worker) qsearch(alpha, beta, ply int) int {
 	w.stats.Nodes++
 	w.stats.QNodes++
@@ -254,6 +370,23 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if ply >= MaxPly-1 {
 		return w.evaluate()
 	}
+	sel := w.opt.Selective
+	key := pos.Key()
+	if sel {
+		w.stats.TTProbes++
+		if e, ok := w.tt.Probe(key, ply); ok {
+			w.stats.TTHits++
+			if e.lower >= beta {
+				w.stats.TTCutoffs++
+				return e.lower
+			}
+			if e.upper <= alpha {
+				w.stats.TTCutoffs++
+				return e.upper
+			}
+		}
+	}
+	alpha0 := alpha
 	inCheck := pos.InCheck()
 	best := -Infinity
 	ml := &w.lists[ply]
@@ -286,7 +419,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			}
 			// Selective: skip captures that lose material by static exchange,
 			// and those that cannot lift the score near alpha (delta pruning).
-			if w.opt.Selective && (!pos.SEEAtLeast(m, 0) || best+captureGain(pos, m)+deltaMargin < alpha) {
+			if sel && (!pos.SEEAtLeast(m, 0) || best+captureGain(pos, m)+deltaMargin < alpha) {
 				continue
 			}
 		}
@@ -306,6 +439,10 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			}
 		}
 	}
+	if sel {
+		// No move: a capture must not replace a main-search entry's move.
+		w.tt.Store(key, ply, 0, alpha0, beta, best, engine.NullMove)
+	}
 	return best
 }
 
@@ -323,4 +460,18 @@ func captureGain(pos *engine.Position, m engine.Move) int {
 		g += eval.PieceValue[p] - eval.PieceValue[engine.Pawn]
 	}
 	return g
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -99,7 +99,7 @@ func LookupEval(name string) (int, bool) {
 
 // DefaultOptions are Bounder's playing defaults: MTD(f) with ETC.
 func DefaultOptions() Options {
-	return Options{Driver: "MTDf", ETC: true, ETCDepth: 3, Selective: true, MTDStep: 25, MTDfAccel: true, MultiPV: 1}
+	return Options{Driver: "MTDf", ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, MultiPV: 1}
 }
 
 // Stats are counted per search (and reported per iteration, cumulatively).

@@ -136,23 +136,42 @@ func (id *iterativeDeepening) done(depth int) bool {
 	if soft == 0 || soft >= w.ctl.hardNs.Load() {
 		return false // no budget, or an exact one (movetime): only the deadline stops
 	}
-	// Stop when the next iteration is unlikely to finish within the
-	// budget: it takes a few times as long as all before it. An unstable
-	// best move or a falling score earns more time, a settled one less.
+	// Stop when the next iteration is unlikely to finish near the target:
+	// it takes about as long as all before it together, so the last one to
+	// start is one that starts before iterationShare of the target. An
+	// unstable best move or a falling score earns more time, a settled one
+	// less.
 	budget := float64(soft - id.start.UnixNano())
-	switch {
-	case id.stable == 0 && depth > 4:
-		budget *= 1.5
-	case id.stable >= 4:
-		budget *= 0.7
-	}
-	if id.result.Score < id.lastScore-30 {
-		budget *= 1.3
-	}
+	budget *= id.timeScale(depth)
 	hard := float64(w.ctl.hardNs.Load() - id.start.UnixNano())
-	budget = min(budget, hard)
-	elapsed := float64(time.Since(id.start))
-	return elapsed >= budget*0.55
+	budget = min(budget*iterationShare, hard)
+	return float64(time.Since(id.start)) >= budget
+}
+
+// iterationShare: no iteration starts after this share of the (scaled)
+// target. The first iteration to end past it ends on average about 1.4
+// times later (iterations roughly double), which brings the time used near
+// the target.
+const iterationShare = 0.6
+
+// timeScale is the factor on the time target after iteration depth: more
+// when the best move just changed or the score is falling, less when the
+// best move has stood for several iterations.
+func (id *iterativeDeepening) timeScale(depth int) float64 {
+	scale := 1.0
+	switch {
+	case depth <= 4:
+	case id.stable == 0:
+		scale = 1.6
+	case id.stable == 1:
+		scale = 1.25
+	case id.stable >= 5:
+		scale = 0.7
+	}
+	if drop := id.lastScore - id.result.Score; drop > 15 && !IsMate(id.result.Score) {
+		scale *= 1 + float64(min(drop, 100))/100 // up to twice the time
+	}
+	return scale
 }
 
 // extractPV follows the table's moves from the root, checking each for

@@ -44,7 +44,7 @@ func invariantFENs(t testing.TB, wac int) []string {
 // pureSearch runs driver in pure mode to depth with a fresh table.
 func pureSearch(s *Searcher, pos *engine.Position, driver string, etc bool, depth int) Result {
 	opt := DefaultOptions()
-	opt.Driver, opt.Selective, opt.ETC = driver, false, etc
+	opt.Driver, opt.Selective, opt.ETC, opt.ETCDepth = driver, false, etc, 2
 	s.Clear()
 	return s.Search(context.Background(), pos, Limits{Depth: depth}, opt, nil)
 }

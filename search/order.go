@@ -7,25 +7,183 @@ import (
 
 // Move ordering: the table move first, then captures and promotions by
 // MVV-LVA (most valuable victim, least valuable attacker), then the two
-// killer moves of the ply, then quiet moves by the history heuristic
-// (Schaeffer), which the papers' programs used too.
+// killer moves of the ply and the counter move (the quiet move that last
+// refuted the opponent's previous move), then quiet moves by the history
+// heuristic (Schaeffer), which the papers' programs used too.
 
 const (
 	scoreTT      = 1 << 30
 	scoreCapture = 1 << 28
 	scoreKiller1 = 1 << 27
 	scoreKiller2 = scoreKiller1 - 1
-	historyMax   = 1 << 20
+	scoreCounter = scoreKiller1 - 2
+	// History scores stay within ±historyMax (below the killers' scores);
+	// a cutoff at depth d moves them by up to historyScale×d².
+	historyMax      = 1 << 14
+	historyScale    = 32
+	historyBonusMax = 2000
 	// Captures that lose material by static exchange go after every quiet move.
 	scoreBadCapture = -(1 << 29)
 )
 
-// moveList is a ply's move buffer with ordering scores.
+// moveList is a ply's move buffer with ordering scores, and the state of
+// the staged move picker (next) that fills it.
 type moveList struct {
 	moves  [engine.MaxMoves]engine.Move
 	scores [engine.MaxMoves]int32
 	n      int
 	next   int
+
+	stage    stage
+	ttMove   engine.Move
+	special  [3]engine.Move // killers and counter move, tried before the other quiet moves
+	bad      [engine.MaxMoves]engine.Move
+	iSpecial int
+	nBad     int
+	iBad     int
+}
+
+// stage is where the move picker is: Bounder generates captures first and
+// the quiet moves only when no capture or killer has cut the node off.
+type stage uint8
+
+const (
+	stageTT stage = iota
+	stageGenCaptures
+	stageGoodCaptures
+	stageSpecial
+	stageGenQuiets
+	stageQuiets
+	stageBadCaptures
+	stageDone
+)
+
+// start resets the picker for a new node.
+func (ml *moveList) start(ttMove engine.Move) {
+	ml.stage, ml.ttMove, ml.n, ml.next, ml.nBad, ml.iBad = stageTT, ttMove, 0, 0, 0, 0
+}
+
+// nextMove returns the node's next move in order: the table move, captures
+// and promotions that do not lose material by static exchange (MVV-LVA),
+// the killers and the counter move, the other quiet moves by history, and
+// last the losing captures. skipQuiets drops the quiet moves not yet
+// returned (late move pruning). At the root only the driver's candidates
+// are returned.
+func (w *worker) nextMove(ml *moveList, ply int, skipQuiets bool) (engine.Move, bool) {
+	pos := w.pos
+	for {
+		switch ml.stage {
+		case stageTT:
+			ml.stage = stageGenCaptures
+			if m := ml.ttMove; m != engine.NullMove && pos.IsLegalFast(m) && (ply > 0 || w.isRootCandidate(m)) {
+				return m, true
+			}
+		case stageGenCaptures:
+			ml.n = len(pos.GenerateCaptures(ml.moves[:]))
+			w.keepRootCandidates(ml, 0, ply)
+			for i := 0; i < ml.n; i++ {
+				ml.scores[i] = mvvlva(pos, ml.moves[i])
+			}
+			ml.stage = stageGoodCaptures
+		case stageGoodCaptures:
+			m, ok := ml.pick()
+			if !ok {
+				k := &w.killers[ply]
+				ml.special = [3]engine.Move{k[0], k[1], w.counterMove()}
+				ml.iSpecial = 0
+				ml.stage = stageSpecial
+				continue
+			}
+			if m == ml.ttMove {
+				continue
+			}
+			if !pos.SEEAtLeast(m, 0) {
+				ml.bad[ml.nBad] = m
+				ml.nBad++
+				continue
+			}
+			return m, true
+		case stageSpecial:
+			for ml.iSpecial < len(ml.special) {
+				i := ml.iSpecial
+				m := ml.special[i]
+				ml.iSpecial++
+				if m != engine.NullMove && m != ml.ttMove && !skipQuiets && !isCaptureOrPromotion(pos, m) &&
+					!ml.isSpecialBefore(m, i) && pos.IsLegalFast(m) && (ply > 0 || w.isRootCandidate(m)) {
+					return m, true
+				}
+				ml.special[i] = engine.NullMove // not returned: not to be skipped later
+			}
+			ml.stage = stageGenQuiets
+		case stageGenQuiets:
+			ml.stage = stageBadCaptures
+			if skipQuiets {
+				continue
+			}
+			first := ml.n
+			ml.n += len(pos.GenerateQuiets(ml.moves[first:]))
+			w.keepRootCandidates(ml, first, ply)
+			for i := first; i < ml.n; i++ {
+				ml.scores[i] = int32(w.quietScore(ml.moves[i], ply))
+			}
+			ml.stage = stageQuiets
+		case stageQuiets:
+			if skipQuiets {
+				ml.stage = stageBadCaptures
+				continue
+			}
+			m, ok := ml.pick()
+			if !ok {
+				ml.stage = stageBadCaptures
+				continue
+			}
+			if m == ml.ttMove || ml.isSpecial(m) {
+				continue
+			}
+			return m, true
+		case stageBadCaptures:
+			if ml.iBad < ml.nBad {
+				ml.iBad++
+				return ml.bad[ml.iBad-1], true
+			}
+			ml.stage = stageDone
+		default:
+			return engine.NullMove, false
+		}
+	}
+}
+
+// isSpecial reports whether m was returned in the special stage (the
+// stage clears the entries it did not return).
+func (ml *moveList) isSpecial(m engine.Move) bool {
+	return m == ml.special[0] || m == ml.special[1] || m == ml.special[2]
+}
+
+// isSpecialBefore reports whether m is among the special moves before i
+// (a counter move that is also a killer is tried once).
+func (ml *moveList) isSpecialBefore(m engine.Move, i int) bool {
+	for j := 0; j < i; j++ {
+		if ml.special[j] == m {
+			return true
+		}
+	}
+	return false
+}
+
+// keepRootCandidates drops, at the root, the moves of ml from first on that
+// are not the driver's candidates.
+func (w *worker) keepRootCandidates(ml *moveList, first, ply int) {
+	if ply != 0 {
+		return
+	}
+	k := first
+	for i := first; i < ml.n; i++ {
+		if w.isRootCandidate(ml.moves[i]) {
+			ml.moves[k] = ml.moves[i]
+			k++
+		}
+	}
+	ml.n = k
 }
 
 func isCaptureOrPromotion(pos *engine.Position, m engine.Move) bool {
@@ -49,34 +207,6 @@ func mvvlva(pos *engine.Position, m engine.Move) int32 {
 	return s
 }
 
-// score assigns ordering scores to the generated moves.
-func (w *worker) score(ml *moveList, ply int, ttMove engine.Move) {
-	pos := w.pos
-	k := &w.killers[ply]
-	side := pos.SideToMove()
-	for i := 0; i < ml.n; i++ {
-		m := ml.moves[i]
-		var s int32
-		switch {
-		case m == ttMove:
-			s = scoreTT
-		case isCaptureOrPromotion(pos, m):
-			s = scoreCapture + mvvlva(pos, m)
-			if !pos.SEEAtLeast(m, 0) {
-				s = scoreBadCapture + mvvlva(pos, m) // after the quiet moves
-			}
-		case m == k[0]:
-			s = scoreKiller1
-		case m == k[1]:
-			s = scoreKiller2
-		default:
-			s = w.history[side][m.From()][m.To()]
-		}
-		ml.scores[i] = s
-	}
-	ml.next = 0
-}
-
 // pick returns the best remaining move (selection sort, one step at a time:
 // most nodes cut off after a move or two, so sorting all would be waste).
 func (ml *moveList) pick() (engine.Move, bool) {
@@ -96,21 +226,85 @@ func (ml *moveList) pick() (engine.Move, bool) {
 	return m, true
 }
 
-// goodQuiet records a quiet move that caused a cutoff: killer and history.
+// counterMove is the quiet move that last refuted the opponent's last move
+// (by the piece that made it and its destination), or NullMove.
+func (w *worker) counterMove() engine.Move {
+	last := w.pos.LastMove()
+	if last == engine.NullMove {
+		return engine.NullMove
+	}
+	return w.counter[w.pos.PieceAt(last.To())][last.To()]
+}
+
+func (w *worker) isKiller(m engine.Move, ply int) bool {
+	k := &w.killers[ply]
+	return m == k[0] || m == k[1]
+}
+
+// quietScore is the history score of the quiet move m of the side to move
+// at ply: its butterfly history plus its continuation histories after the
+// moves one and two plies earlier.
+func (w *worker) quietScore(m engine.Move, ply int) int {
+	pos := w.pos
+	pc, to := pos.PieceAt(m.From()), m.To()
+	s := int(w.history[pos.SideToMove()][m.From()][to])
+	if ply >= 1 {
+		if c := w.stack[ply-1].cont; c != nil {
+			s += int(c[pc][to])
+		}
+		if ply >= 2 {
+			if c := w.stack[ply-2].cont; c != nil {
+				s += int(c[pc][to])
+			}
+		}
+	}
+	return s
+}
+
+// goodQuiet records a quiet move that caused a cutoff: killer, counter move,
+// and the histories, where it gains and the quiet moves searched before it
+// lose (with gravity: a score moves less the nearer it is to ±historyMax, so
+// scores stay bounded and recent results weigh more).
 func (w *worker) goodQuiet(m engine.Move, ply, depth int) {
 	k := &w.killers[ply]
 	if k[0] != m {
 		k[1], k[0] = k[0], m
 	}
-	h := &w.history[w.pos.SideToMove()][m.From()][m.To()]
-	*h += int32(depth * depth)
-	if *h > historyMax {
-		for c := range w.history {
-			for f := range w.history[c] {
-				for t := range w.history[c][f] {
-					w.history[c][f][t] /= 2
-				}
-			}
+	pos := w.pos
+	if last := pos.LastMove(); last != engine.NullMove {
+		w.counter[pos.PieceAt(last.To())][last.To()] = m
+	}
+	side := pos.SideToMove()
+	bonus := min(depth*depth*historyScale, historyBonusMax)
+	var c1, c2 *contRow
+	if ply >= 1 {
+		c1 = w.stack[ply-1].cont
+	}
+	if ply >= 2 {
+		c2 = w.stack[ply-2].cont
+	}
+	f := &w.stack[ply]
+	for i := 0; i < min(f.nQuiets, len(f.quiets)); i++ {
+		q := f.quiets[i]
+		b := -bonus
+		if q == m {
+			b = bonus
+		}
+		pc, to := pos.PieceAt(q.From()), q.To()
+		h := &w.history[side][q.From()][to]
+		*h += int32(b) - *h*int32(bonus)/historyMax
+		if c1 != nil {
+			gravity(&c1[pc][to], b, bonus)
+		}
+		if c2 != nil {
+			gravity(&c2[pc][to], b, bonus)
 		}
 	}
+}
+
+// gravity adds b to the history score h, less in proportion to how near h
+// already is to ±historyMax (bonus is |b|).
+func gravity(h *int16, b, bonus int) {
+	v := int(*h)
+	*h = int16(v + b - v*bonus/historyMax)
 }

@@ -59,6 +59,8 @@ func (s *Searcher) Clear() {
 	s.tt.Clear()
 	s.w.history = [2][64][64]int32{}
 	s.w.killers = [MaxPly + 1][2]engine.Move{}
+	s.w.counter = [16][64]engine.Move{}
+	s.w.contHist = [16][64]contRow{}
 }
 
 // Hashfull is the table's occupancy in per mille.
@@ -209,6 +211,7 @@ func (w *worker) test(i, gamma, depth int) int {
 	w.stats.Passes++
 	w.stats.Nodes++ // the root node of this test
 	m := w.cands[i]
+	w.stack[0].cont = nil
 	w.pos.Make(m)
 	v := -w.ab(-gamma, -(gamma - 1), depth-1, 1)
 	w.pos.Unmake()

@@ -8,7 +8,7 @@ type TimeControl struct {
 	Time      time.Duration // left on our clock (negative is read as zero)
 	Inc       time.Duration // our increment per move
 	MovesToGo int           // moves to the next time control; 0 = sudden death
-	Ply       int           // game ply (0 = White's first move), for the horizon
+	Ply       int           // game ply (0 = White's first move); informational
 }
 
 // MinBudget is the smallest budget TimeBudget and MoveTimeBudget return:
@@ -16,43 +16,30 @@ type TimeControl struct {
 // search that ends before it starts plays a worse one than it had to.
 const MinBudget = time.Millisecond
 
-// Horizon bounds: with no moves-to-go the budget is planned as if this many
-// moves were still to be played (DefaultMovesToGo).
+// In sudden death the target is a 1/suddenDeathShare share of the clock
+// (plus most of the increment). The clock shrinks geometrically, so a game
+// of any length is covered; a twentieth is about what strong engines spend
+// early in a game with an increment (a fortieth, further scaled down by the
+// iteration rule, used about half the clock Glaurung used). Without an
+// increment nothing comes back, and the share is smaller.
 const (
-	horizonOpening = 40
-	horizonLate    = 30
+	suddenDeathShare      = 20
+	suddenDeathShareNoInc = 30
 )
 
-// DefaultMovesToGo is how many more moves a sudden-death game is expected to
-// last, seen from game ply ply: 40 at the start, shrinking by one every
-// three moves to 30. The budget shrinks with the clock anyway, so the
-// estimate only has to be roughly right; erring long keeps a reserve.
-func DefaultMovesToGo(ply int) int {
-	if ply < 0 {
-		ply = 0
-	}
-	h := horizonOpening - ply/2/3
-	if h < horizonLate {
-		h = horizonLate
-	}
-	return h
-}
-
-// TimeBudget plans the time for one move: soft is the target (the search
-// starts no new iteration after it, scaled by how stable the best move is)
-// and hard is the deadline it never passes. Both are measured from the start
-// of the search and are at least MinBudget, with soft <= hard.
+// TimeBudget plans the time for one move: soft is the target (iterative
+// deepening starts no new iteration after a fraction of it, scaled by how
+// stable the best move and the score are, see iterativeDeepening.done) and
+// hard is the deadline the search never passes. Both are measured from the
+// start of the search and are at least MinBudget, with soft <= hard.
 //
-// The plan: the moves to go are MovesToGo, or DefaultMovesToGo in sudden
-// death. The time for them is the clock plus three quarters of the
-// increments still to come, minus the overhead (the latency the GUI charges
-// per move) for each of them, but at least a quarter of the clock; soft is
-// an equal share of it. The hard deadline is five times the target but
-// never more than three quarters of the clock minus the overhead (nine
-// tenths on the last move before the time control, when the clock is
-// refilled afterwards), so one long think never loses the game on time. The
-// target is kept at most 60% of the deadline, so that stability scaling has
-// room to extend it.
+// The plan: of the clock less the overhead (the latency the GUI charges per
+// move), the target is a 1/n share plus three quarters of the increment,
+// where n is the sudden-death share, or the moves to go when fewer. The deadline is five times the target but never more
+// than two fifths of the clock less the overhead (three fifths with two
+// moves to go, nine tenths on the last move before the control, when the
+// clock is refilled afterwards), so one long think never loses the game on
+// time.
 //
 // With a clock of more than about the overhead, hard never passes the clock
 // minus the overhead. Below that the overhead cannot be honoured, and the
@@ -64,26 +51,26 @@ func TimeBudget(tc TimeControl, overhead time.Duration) (soft, hard time.Duratio
 	}
 	left := max(tc.Time, 0)
 	inc := max(tc.Inc, 0)
-
-	mtg := DefaultMovesToGo(tc.Ply)
-	if tc.MovesToGo > 0 && tc.MovesToGo < mtg {
-		mtg = tc.MovesToGo
-	}
-	n := time.Duration(mtg)
-	total := left + inc*(n-1)*3/4 - overhead*n
-	total = max(total, left/4)
-	soft = total / n
-
 	avail := max(left-overhead, left/10) // for this move alone
-	hard = avail * 3 / 4
-	if mtg == 1 {
+
+	n := suddenDeathShare
+	if inc == 0 {
+		n = suddenDeathShareNoInc
+	}
+	if tc.MovesToGo > 0 {
+		n = min(tc.MovesToGo, n)
+	}
+	soft = avail/time.Duration(n) + inc*3/4
+
+	hard = avail * 2 / 5
+	switch n {
+	case 1:
 		hard = avail * 9 / 10
+	case 2:
+		hard = avail * 3 / 5
 	}
 	hard = max(min(hard, soft*5), MinBudget)
-	soft = max(min(soft, hard*3/5), MinBudget)
-	if soft > hard { // only when hard is MinBudget
-		soft = hard
-	}
+	soft = max(min(soft, hard), MinBudget)
 	return soft, hard
 }
 

@@ -43,17 +43,21 @@ func TestTimeBudgetInvariants(t *testing.T) {
 }
 
 func TestTimeBudgetShape(t *testing.T) {
-	// Sudden death, one minute, no increment, move 1: about a fortieth.
+	// Sudden death, one minute, no increment, move 1: a thirtieth.
 	soft, hard := TimeBudget(TimeControl{Time: time.Minute}, 30*ms)
-	if soft < time.Second || soft > 2*time.Second {
-		t.Errorf("60s sudden death: soft %v, want about 1.5s", soft)
+	if soft < 1900*ms || soft > 2*time.Second {
+		t.Errorf("60s sudden death: soft %v, want about 2s", soft)
+	}
+	// With an increment, a twentieth and three quarters of the increment.
+	if soft, _ := TimeBudget(TimeControl{Time: 10 * time.Second, Inc: 100 * ms}, 30*ms); soft < 570*ms || soft > 575*ms {
+		t.Errorf("10+0.1: soft %v, want about 575ms", soft)
 	}
 	if hard < 3*soft || hard > 6*soft {
 		t.Errorf("60s sudden death: hard %v not a few times soft %v", hard, soft)
 	}
 
 	// The increment adds most of itself.
-	s0, _ := TimeBudget(TimeControl{Time: time.Minute}, 30*ms)
+	s0, _ := TimeBudget(TimeControl{Time: time.Minute, Inc: ms}, 30*ms)
 	s1, _ := TimeBudget(TimeControl{Time: time.Minute, Inc: time.Second}, 30*ms)
 	if d := s1 - s0; d < 600*ms || d > time.Second {
 		t.Errorf("1s increment adds %v to soft, want about 750ms", d)
@@ -90,20 +94,6 @@ func TestTimeBudgetShape(t *testing.T) {
 	soft, hard = TimeBudget(TimeControl{Time: 20 * ms}, 30*ms)
 	if soft <= 0 || hard > 20*ms {
 		t.Errorf("20ms left, 30ms overhead: soft %v hard %v", soft, hard)
-	}
-}
-
-func TestDefaultMovesToGo(t *testing.T) {
-	if got := DefaultMovesToGo(0); got != horizonOpening {
-		t.Errorf("ply 0: %d", got)
-	}
-	if got := DefaultMovesToGo(1000); got != horizonLate {
-		t.Errorf("ply 1000: %d", got)
-	}
-	for ply := 1; ply < 300; ply++ {
-		if DefaultMovesToGo(ply) > DefaultMovesToGo(ply-1) {
-			t.Fatalf("horizon grows at ply %d", ply)
-		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"sync/atomic"
 	"time"
 
@@ -20,7 +21,13 @@ type worker struct {
 	lists   [MaxPly + 1]moveList
 	killers [MaxPly + 1][2]engine.Move
 	history [2][64][64]int32
-	stats   Stats
+	counter [16][64]engine.Move // by the piece that made the last move and its destination
+	// contHist is the continuation history: how good a quiet move (piece,
+	// destination) has been after a given move (piece, destination) one or
+	// two plies earlier.
+	contHist [16][64]contRow
+	stack    [MaxPly + 1]frame
+	stats    Stats
 
 	// Root state: the moves the drivers may choose from, and the best move
 	// proved by the current iteration.
@@ -35,6 +42,17 @@ type worker struct {
 	nodeLimit uint64
 	stopped   bool
 }
+
+// frame is what a node keeps for its children and its own move loop.
+type frame struct {
+	eval    int             // static evaluation, noEval if not computed
+	quiets  [64]engine.Move // quiet moves searched (for the history malus)
+	nQuiets int             // quiet moves searched, counting those past the array
+	cont    *contRow        // continuation history after the move made here (nil: none)
+}
+
+// contRow is the continuation history after one move: by piece and destination.
+type contRow [16][64]int16
 
 // control is shared between a search and the goroutines that may stop it or
 // change its deadlines (UCI stop and ponderhit).
@@ -90,3 +108,6 @@ func (w *worker) hasNonPawnMaterial() bool {
 
 // mated is the score of being checkmated at ply.
 func mated(ply int) int { return -MateScore + ply }
+
+// logf is the natural logarithm of a positive int.
+func logf(n int) float64 { return math.Log(float64(n)) }
