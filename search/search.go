@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"errors"
 	"sync"
 	"time"
 
@@ -26,9 +25,11 @@ type Searcher struct {
 	searched bool
 }
 
-// NewSearcher returns a searcher with a table of hashMiB MiB.
+// NewSearcher returns a searcher with a table of hashMiB MiB, or of
+// MaxHashMiB() if hashMiB is more than that (check sizes from users with
+// SetHashSize, which refuses them, or against MaxHashMiB first).
 func NewSearcher(hashMiB int) *Searcher {
-	s := &Searcher{tt: NewTT(hashMiB), w: &worker{}, evals: map[int]*eval.Evaluator{}}
+	s := &Searcher{tt: NewTT(min(hashMiB, MaxHashMiB())), w: &worker{}, evals: map[int]*eval.Evaluator{}}
 	s.w.ev = s.evaluator(0)
 	return s
 }
@@ -42,9 +43,11 @@ func (s *Searcher) evaluator(i int) *eval.Evaluator {
 }
 
 // SetHashSize resizes the table (clearing it). It waits for a running search.
+// A size below 1 MiB or above MaxHashMiB() is an error, and the old table
+// stays.
 func (s *Searcher) SetHashSize(mib int) error {
-	if mib < 1 || mib > 1<<20 {
-		return errors.New("hash size must be between 1 and 1048576 MiB")
+	if err := checkHashSize(mib); err != nil {
+		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -353,3 +353,33 @@ func TestE2ESelfPlay(t *testing.T) {
 	}
 	t.Logf("%d plies, outcome %s (%s), clocks %v %v, longest move %v", len(moves), g.Outcome(), g.Method(), clock[0], clock[1], longest)
 }
+
+// TestE2EHashTooBig is issue 12's "setoption name Hash value 32768" (and
+// 65536, the maximum once advertised), which killed the engine with Go's
+// fatal out-of-memory error: the engine advertises what the machine can
+// hold, refuses more with an error, and goes on answering.
+func TestE2EHashTooBig(t *testing.T) {
+	p := startEngine(t, "bounder")
+	p.send("uci")
+	l, _ := p.expect("option name Hash ", 5*time.Second)
+	var def, lo, hi int
+	if _, err := fmt.Sscanf(l, "option name Hash type spin default %d min %d max %d", &def, &lo, &hi); err != nil {
+		t.Fatalf("%q: %v", l, err)
+	}
+	p.expect("uciok", 5*time.Second)
+	t.Logf("Hash maximum %d MiB", hi)
+	for _, mib := range []int{32768, 65536, hi + 1} {
+		if mib <= hi {
+			continue // the machine holds it; not tried, to spare the memory
+		}
+		p.send(fmt.Sprintf("setoption name Hash value %d", mib), "isready")
+		_, before := p.expect("readyok", 10*time.Second)
+		want := fmt.Sprintf("info string error: Hash: value %d is out of range 1..%d", mib, hi)
+		if len(before) != 1 || before[0] != want {
+			t.Errorf("Hash %d: got %q, want %q", mib, before, want)
+		}
+	}
+	p.send("setoption name OwnBook value false", "position startpos", "go depth 2")
+	bm, _ := p.expect("bestmove", 10*time.Second)
+	bestMoveOf(t, bm, uciGame())
+}

@@ -67,8 +67,9 @@ func (e *Engine) initOptions() {
 			driverDef = v
 		}
 	}
+	hashDef := min(DefaultHashMiB, e.cfg.MaxHashMiB)
 	e.set = settings{
-		hash: DefaultHashMiB, threads: 1, multiPV: 1, overhead: 30 * time.Millisecond,
+		hash: hashDef, threads: 1, multiPV: 1, overhead: 30 * time.Millisecond,
 		ownBook: true, bookDepth: 16, driver: driverDef,
 		etc: d.ETC, etcDepth: d.ETCDepth, selective: d.Selective, mtdStep: d.MTDStep, mtdfGuess2: d.MTDfGuess2, mtdfAccel: d.MTDfAccel, eval: search.Evals()[0],
 	}
@@ -82,7 +83,9 @@ func (e *Engine) initOptions() {
 			apply: func(v string) error { set(v == "true"); return nil }}
 	}
 	e.optOrder = []*option{
-		spin("Hash", DefaultHashMiB, 1, 65536, e.setHash),
+		// Larger tables are refused by the range check: Go dies when out of
+		// memory, so the size must be checked before the table is made.
+		spin("Hash", hashDef, 1, e.cfg.MaxHashMiB, e.setHash),
 		spin("Threads", 1, 1, 64, func(n int) error {
 			s.threads = n
 			if n > 1 {

@@ -111,6 +111,9 @@ type Config struct {
 	Version string
 	// Searcher runs the searches; create it with DefaultHashMiB.
 	Searcher Searcher
+	// MaxHashMiB is the Hash option's maximum, the largest table the
+	// machine can hold; 0 means search.MaxHashMiB().
+	MaxHashMiB int
 	// Drivers are the values of the Driver option, the default first
 	// (search.Drivers()); empty means DefaultDrivers.
 	Drivers []string
@@ -190,6 +193,9 @@ func New(cfg Config) *Engine {
 	}
 	if len(cfg.Drivers) == 0 {
 		cfg.Drivers = DefaultDrivers
+	}
+	if cfg.MaxHashMiB <= 0 {
+		cfg.MaxHashMiB = search.MaxHashMiB()
 	}
 	e := &Engine{
 		cfg:      cfg,

@@ -30,7 +30,8 @@ type harness struct {
 func newHarness(t *testing.T, edit func(*Config)) *harness {
 	t.Helper()
 	fake := newFake()
-	cfg := Config{Version: "test", Searcher: fake}
+	// A fixed maximum, whatever the machine's memory.
+	cfg := Config{Version: "test", Searcher: fake, MaxHashMiB: 65536}
 	if edit != nil {
 		edit(&cfg)
 	}
@@ -547,6 +548,45 @@ func TestSetOption(t *testing.T) {
 	if h.e.set.overhead != 50*time.Millisecond || !h.e.set.ponder || h.e.set.threads != 4 {
 		t.Errorf("settings %+v", h.e.set)
 	}
+	h.quit()
+}
+
+// TestHashBeyondMachine is issue 12's "setoption name Hash value 32768",
+// which killed the engine: the Hash maximum is what the machine can hold
+// (Config.MaxHashMiB), a bigger size is an error, the table keeps its size,
+// and the engine goes on answering.
+func TestHashBeyondMachine(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.MaxHashMiB = 1000 })
+	h.send("uci")
+	l, _ := h.expect("option name Hash ", time.Second)
+	if l != "option name Hash type spin default 64 min 1 max 1000" {
+		t.Errorf("%q", l)
+	}
+	h.expect("uciok", time.Second)
+	h.send("setoption name Hash value 32768", "setoption name Hash value 65536", "setoption name Hash value 1000")
+	before := h.sync()
+	want := []string{
+		"info string error: Hash: value 32768 is out of range 1..1000",
+		"info string error: Hash: value 65536 is out of range 1..1000",
+	}
+	if strings.Join(before, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q, want %q", before, want)
+	}
+	h.send("go depth 1")
+	h.expect("bestmove", time.Second)
+	h.fake.mu.Lock()
+	if fmt.Sprint(h.fake.hashSizes) != "[1000]" {
+		t.Errorf("hash sizes %v", h.fake.hashSizes)
+	}
+	h.fake.mu.Unlock()
+
+	// On a machine too small for the default, the default is the maximum.
+	h2 := newHarness(t, func(c *Config) { c.MaxHashMiB = 16 })
+	h2.send("uci")
+	if l, _ := h2.expect("option name Hash ", time.Second); l != "option name Hash type spin default 16 min 1 max 16" {
+		t.Errorf("%q", l)
+	}
+	h2.quit()
 	h.quit()
 }
 
