@@ -383,3 +383,17 @@ func TestE2EHashTooBig(t *testing.T) {
 	bm, _ := p.expect("bestmove", 10*time.Second)
 	bestMoveOf(t, bm, uciGame())
 }
+
+// TestE2EZeroLimits is issue 12's "go depth 0" (nodes, movetime, mate 0):
+// the real engine searched for ever with no bestmove. Each must answer.
+func TestE2EZeroLimits(t *testing.T) {
+	p := startEngine(t, "bounder")
+	p.send("setoption name OwnBook value false", "position startpos moves e2e4")
+	g := uciGame()
+	g.MoveStr("e2e4")
+	for _, cmd := range []string{"go depth 0", "go nodes 0", "go movetime 0", "go mate 0", "go mate 1"} {
+		p.send(cmd)
+		bm, _ := p.expect("bestmove", 20*time.Second)
+		bestMoveOf(t, bm, g)
+	}
+}

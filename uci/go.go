@@ -236,7 +236,6 @@ func parseGo(args []string) (p goParams, errs []string) {
 			errs = append(errs, fmt.Sprintf("%s: %s is not an integer", key, quote(val)))
 			continue
 		}
-		ms := time.Duration(max(min(n, maxMillis), -maxMillis)) * time.Millisecond
 		positive := func() bool {
 			if n <= 0 {
 				errs = append(errs, fmt.Sprintf("%s must be positive, not %d", key, n))
@@ -244,6 +243,14 @@ func parseGo(args []string) (p goParams, errs []string) {
 			}
 			return true
 		}
+		// A limit of 0 (or less) is taken as the smallest one, 1: ignoring
+		// it could leave a search without any limit, which would never
+		// answer a "go" that looks finite.
+		if n <= 0 && (key == "depth" || key == "nodes" || key == "mate" || key == "movetime") {
+			errs = append(errs, fmt.Sprintf("%s must be positive, not %d; using %s 1", key, n, key))
+			n = 1
+		}
+		ms := time.Duration(max(min(n, maxMillis), -maxMillis)) * time.Millisecond
 		switch key {
 		case "wtime":
 			p.wtime, p.hasWTime = ms, true
@@ -256,21 +263,13 @@ func parseGo(args []string) (p goParams, errs []string) {
 		case "movestogo":
 			p.movesToGo = int(max(min(n, 10000), 0))
 		case "depth":
-			if positive() {
-				p.depth = int(min(n, search.MaxPly))
-			}
+			p.depth = int(min(n, search.MaxPly))
 		case "nodes":
-			if positive() {
-				p.nodes = uint64(n)
-			}
+			p.nodes = uint64(n)
 		case "mate":
-			if positive() {
-				p.mate = int(min(n, search.MaxPly))
-			}
+			p.mate = int(min(n, search.MaxPly))
 		case "movetime":
-			if positive() {
-				p.moveTime = ms
-			}
+			p.moveTime = ms
 		case "perft":
 			if positive() {
 				p.perft = int(min(n, 1000))
@@ -345,6 +344,10 @@ func (e *Engine) startSearch(p goParams) {
 	} else if pos.SideToMove() == engine.Black && p.hasBTime {
 		j.clock = &search.TimeControl{Time: p.btime, Inc: p.binc, MovesToGo: p.movesToGo, Ply: gamePly(pos)}
 	}
+	if p.mate > 0 && p.depth == 0 && p.nodes == 0 && p.moveTime == 0 && j.clock == nil && !p.infinite {
+		// "go mate N" alone ends even where there is no such mate.
+		lim.Depth = mateDepth(p.mate)
+	}
 	j.moveTime = p.moveTime
 	j.unlimited = p.depth == 0 && p.nodes == 0 && p.mate == 0 && j.moveTime == 0 && j.clock == nil
 	if p.infinite || p.ponder {
@@ -375,6 +378,14 @@ func (e *Engine) startSearch(p goParams) {
 		j.result = searcher.Search(ctx, pos, lim, opt, func(r search.Report) { out.line(formatInfo(r)) })
 	})
 }
+
+// mateDepthSlack: "go mate N" with no other limit searches at most
+// 2N-1+mateDepthSlack plies deep, room for the reductions of the selective
+// search to miss a mate at the depth that just reaches it.
+const mateDepthSlack = 4
+
+// mateDepth is the depth limit of "go mate n" alone.
+func mateDepth(n int) int { return min(2*n-1+mateDepthSlack, search.MaxDepth) }
 
 // bookMove probes the book when OwnBook is on and the game is within
 // BookDepth moves, and announces the move it plays.

@@ -27,6 +27,9 @@
 //   - In "go infinite" and "go ponder" the bestmove is held until "stop" (or
 //     "ponderhit", for ponder) even if the search ends by itself.
 //   - With no legal move the answer is "bestmove 0000" (held likewise).
+//   - Every "go" ends: a limit of 0 or less (depth, nodes, mate, movetime)
+//     is reported and taken as 1, and "go mate N" with no other limit
+//     searches at most 2N-1+mateDepthSlack plies deep.
 //   - Errors in a command (bad FEN, illegal move, bad option value, unknown
 //     command) are reported as "info string ..." and change nothing.
 //   - Option changes during a search apply to the next one; Hash resizing,

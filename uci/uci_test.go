@@ -414,6 +414,53 @@ func TestGoParameters(t *testing.T) {
 	h.quit()
 }
 
+// TestGoZeroLimits is issue 12's "go depth 0" (nodes, movetime, mate 0),
+// which searched without a limit and never answered: a limit of 0 is
+// taken as 1, and "go mate N" alone has a depth limit, so every such go
+// gets its bestmove.
+func TestGoZeroLimits(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct {
+		cmd  string
+		want search.Limits
+		note string // the error printed, if any
+	}{
+		{"go depth 0", search.Limits{Depth: 1}, "depth must be positive, not 0; using depth 1"},
+		{"go nodes 0", search.Limits{Nodes: 1}, "nodes must be positive, not 0; using nodes 1"},
+		{"go movetime 0", search.Limits{MoveTime: search.MoveTimeBudget(time.Millisecond, 30*time.Millisecond)},
+			"movetime must be positive, not 0; using movetime 1"},
+		{"go mate 0", search.Limits{Mate: 1, Depth: 5}, "mate must be positive, not 0; using mate 1"},
+		{"go depth -7", search.Limits{Depth: 1}, "depth must be positive, not -7; using depth 1"},
+		{"go mate 3", search.Limits{Mate: 3, Depth: 9}, ""},
+		{"go mate 3 depth 2", search.Limits{Mate: 3, Depth: 2}, ""},
+		{"go mate 3 nodes 900", search.Limits{Mate: 3, Nodes: 900}, ""},
+		{"go mate 3 wtime 1000 btime 1000", search.Limits{Mate: 3}, ""},
+		{"go mate 3 infinite", search.Limits{Mate: 3, Infinite: true}, ""},
+	} {
+		n := len(h.fake.calls())
+		h.send(c.cmd)
+		if c.want.Infinite {
+			h.expect("info depth 1", time.Second)
+			h.send("stop")
+		}
+		_, before := h.expect("bestmove", 5*time.Second)
+		calls := h.fake.calls()
+		if len(calls) != n+1 {
+			t.Fatalf("%s: no search", c.cmd)
+		}
+		got := calls[n].lim
+		got.Soft, got.Hard = 0, 0 // the clock's budget, tested elsewhere
+		if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", c.want) {
+			t.Errorf("%s: limits %+v, want %+v", c.cmd, got, c.want)
+		}
+		if errs := count(before, "info string error"); c.note == "" && errs != 0 ||
+			c.note != "" && (errs != 1 || count(before, "info string error: go: "+c.note) != 1) {
+			t.Errorf("%s: %q, want the error %q", c.cmd, before, c.note)
+		}
+	}
+	h.quit()
+}
+
 func TestNoLegalMove(t *testing.T) {
 	h := newHarness(t, nil)
 	h.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "go depth 5") // mated
