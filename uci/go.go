@@ -37,6 +37,7 @@ type job struct {
 	ponder      bool // go ponder and no ponderhit yet: bestmove only after stop or ponderhit
 	stopped     bool // stop (or quit, or a new go) received
 	unlimited   bool // no depth, nodes, mate or time limit
+	rejected    bool // the position was rejected: the answer is 0000
 	clock       *search.TimeControl
 	moveTime    time.Duration
 	overhead    time.Duration
@@ -318,6 +319,16 @@ func (e *Engine) startSearch(p goParams) {
 		j.searchMoves = append(j.searchMoves, m)
 	}
 
+	if e.posRejected {
+		// No move for a position the GUI did not mean: 0000, held like
+		// any bestmove in infinite and ponder mode.
+		e.infof("%s", errRejected)
+		j.rejected = true
+		e.job = j
+		e.jobFinished(j)
+		return
+	}
+
 	if !pos.HasLegalMove() {
 		if pos.InCheck() {
 			e.out.line("info depth 0 score mate 0")
@@ -448,6 +459,10 @@ func containsMove(ms []engine.Move, m engine.Move) bool {
 // (falling back to a legal move, or 0000 when there is none), with the
 // ponder move when one is known and legal.
 func (e *Engine) printBestMove(j *job) {
+	if j.rejected {
+		e.out.line("bestmove 0000")
+		return
+	}
 	pos, r := j.pos, j.result
 	best := r.BestMove
 	if !pos.IsLegal(best) || (len(j.searchMoves) > 0 && !containsMove(j.searchMoves, best)) {
@@ -531,6 +546,10 @@ func (e *Engine) cmdPerft(args []string) {
 // startPerft counts the move tree to depth and prints each root move's
 // share ("e2e4: 20") and the total ("Nodes searched: 400"). stop ends it.
 func (e *Engine) startPerft(depth int) {
+	if e.posRejected {
+		e.infof("%s", errRejected)
+		return
+	}
 	if depth > e.maxPerft {
 		e.infof("error: perft depth %d is more than %d", depth, e.maxPerft)
 		return

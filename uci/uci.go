@@ -31,7 +31,13 @@
 //     is reported and taken as 1, and "go mate N" with no other limit
 //     searches at most 2N-1+mateDepthSlack plies deep.
 //   - Errors in a command (bad FEN, illegal move, bad option value, unknown
-//     command) are reported as "info string ..." and change nothing.
+//     command) are reported as "info string ..." and change nothing, with
+//     one exception: a rejected "position" (a bad FEN, or an illegal move
+//     anywhere in its moves, which rejects the whole command) marks the
+//     position rejected. Until a valid "position" arrives, "go" answers
+//     "bestmove 0000" (held in infinite and ponder mode like any bestmove)
+//     and perft and eval refuse, so that no answer is ever given for a
+//     position other than the one the GUI sent.
 //   - Option changes during a search apply to the next one; Hash resizing,
 //     Clear Hash and ucinewgame are deferred until the running job ends.
 //   - At end of input the engine lets a finite search (and perft or bench)
@@ -148,11 +154,14 @@ type Engine struct {
 	out *writer
 
 	// Everything below belongs to the dispatcher goroutine.
-	pos      *engine.Position
-	opts     map[string]*option // by lower-case name
-	optOrder []*option
-	set      settings
-	debug    bool
+	pos *engine.Position
+	// posRejected: the last position command was rejected, so pos is not
+	// the position the GUI means; go answers 0000 until a valid one.
+	posRejected bool
+	opts        map[string]*option // by lower-case name
+	optOrder    []*option
+	set         settings
+	debug       bool
 
 	book        Book // from BookFile; nil = default book
 	defBook     Book // written by the warm-up goroutine, read after warm
@@ -377,12 +386,26 @@ func (e *Engine) cmdNewGame() {
 	e.cfg.Searcher.Clear()
 }
 
-// cmdPosition sets up "position startpos|fen <fen> [moves ...]". On any
-// error the previous position is kept.
+// cmdPosition sets up "position startpos|fen <fen> [moves ...]". A command
+// with any error, an illegal move in the list included, is rejected whole:
+// the position stays as it was, but is marked rejected, so that "go"
+// answers "bestmove 0000" rather than a move for a position the GUI did not
+// mean, until a valid "position" arrives.
 func (e *Engine) cmdPosition(args []string) {
-	if len(args) == 0 {
-		e.infof("error: position wants startpos or fen")
+	pos, err := parsePosition(args)
+	if err != nil {
+		e.posRejected = true
+		e.infof("error: %s; position rejected: go answers bestmove 0000 until a valid position command", oneLine(err.Error()))
 		return
+	}
+	e.pos, e.posRejected = pos, false
+	e.announceOpening()
+}
+
+// parsePosition reads the arguments of "position".
+func parsePosition(args []string) (*engine.Position, error) {
+	if len(args) == 0 {
+		return nil, errors.New("position wants startpos or fen")
 	}
 	var pos *engine.Position
 	var rest []string
@@ -397,27 +420,25 @@ func (e *Engine) cmdPosition(args []string) {
 		}
 		p, err := engine.ParseFEN(strings.Join(args[1:end], " "))
 		if err != nil {
-			e.infof("error: %s; position unchanged", oneLine(err.Error()))
-			return
+			return nil, err
 		}
 		pos, rest = p, args[end:]
 	default:
-		e.infof("error: position wants startpos or fen, not %s; position unchanged", quote(args[0]))
-		return
+		return nil, fmt.Errorf("position wants startpos or fen, not %s", quote(args[0]))
 	}
 	if len(rest) > 0 {
 		if !strings.EqualFold(rest[0], "moves") {
-			e.infof("error: position: expected moves, got %s; position unchanged", quote(rest[0]))
-			return
+			return nil, fmt.Errorf("position: expected moves, got %s", quote(rest[0]))
 		}
 		if err := pos.PlayMoves(rest[1:]); err != nil {
-			e.infof("error: %s; position unchanged", oneLine(err.Error()))
-			return
+			return nil, err
 		}
 	}
-	e.pos = pos
-	e.announceOpening()
+	return pos, nil
 }
+
+// errRejected explains why a command that needs the position was refused.
+const errRejected = "error: the last position command was rejected; send a valid position"
 
 // announceOpening prints the opening's name when it differs from the last
 // one printed.
@@ -436,6 +457,9 @@ func (e *Engine) announceOpening() {
 
 func (e *Engine) cmdDisplay() {
 	var lines []string
+	if e.posRejected {
+		lines = append(lines, "(the last position command was rejected: this is the position before it; go answers bestmove 0000)")
+	}
 	for _, l := range strings.Split(strings.TrimRight(e.pos.String(), "\n"), "\n") {
 		lines = append(lines, l)
 	}
@@ -458,6 +482,10 @@ func (e *Engine) cmdDisplay() {
 func (e *Engine) cmdEval() {
 	if e.cfg.EvalText == nil {
 		e.infof("error: eval is not available in this build")
+		return
+	}
+	if e.posRejected {
+		e.infof("%s", errRejected)
 		return
 	}
 	text := strings.TrimRight(e.cfg.EvalText(e.pos, e.set.eval), "\n")

@@ -515,7 +515,7 @@ func TestPosition(t *testing.T) {
 	} {
 		h.send(bad)
 		l, _ := h.expect("info string error", time.Second)
-		if !strings.Contains(l, "position unchanged") && bad != "position" {
+		if !strings.HasSuffix(l, "; position rejected: go answers bestmove 0000 until a valid position command") {
 			t.Errorf("%q: %q", bad, l)
 		}
 		if f := fenLine(); f != after {
@@ -530,6 +530,63 @@ func TestPosition(t *testing.T) {
 	if f := fenLine(); f != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
 		t.Errorf("fen %s", f)
 	}
+	h.quit()
+}
+
+// TestRejectedPosition is issue 12's "go after a rejected position
+// answers for the previous position": after a rejected position command
+// (a bad FEN, or an illegal move anywhere in the list, which rejects the
+// whole command), go answers bestmove 0000 without searching, held like
+// any bestmove in infinite and ponder mode, perft and eval refuse, until
+// a valid position arrives.
+func TestRejectedPosition(t *testing.T) {
+	h := newHarness(t, func(c *Config) {
+		c.EvalText = func(*engine.Position, string) string { return "total 0" }
+	})
+	h.send("position startpos moves e2e4", "go depth 1")
+	h.expect("bestmove a7a6", time.Second)
+	for _, bad := range []string{
+		"position fen rnbqkbnr/pppppppp/8/8 w KQkq -",
+		"position startpos moves e2e4 e7e5 g1f3 e5e4 b1c3", // e5e4 is illegal
+		"position startpos moves e2e4 zz",
+		"position sideways",
+	} {
+		h.send(bad)
+		h.expect("info string error: ", time.Second)
+		h.send("go depth 1")
+		bm, before := h.expect("bestmove", time.Second)
+		if bm != "bestmove 0000" || len(before) != 1 || before[0] != "info string "+errRejected {
+			t.Errorf("%s: %q after %q", bad, bm, before)
+		}
+		h.send("go wtime 1000 btime 1000", "go nodes 10 searchmoves e2e4")
+		h.expect("bestmove 0000", time.Second)
+		h.expect("bestmove 0000", time.Second)
+		h.send("go infinite")
+		h.quiet("bestmove", 30*time.Millisecond)
+		h.send("stop")
+		h.expect("bestmove 0000", time.Second)
+		h.send("go ponder wtime 1000 btime 1000")
+		h.quiet("bestmove", 30*time.Millisecond)
+		h.send("ponderhit")
+		h.expect("bestmove 0000", time.Second)
+		h.send("perft 1", "go perft 1", "eval")
+		if errs := h.sync(); len(errs) != 3 || count(errs, "info string "+errRejected) != 3 {
+			t.Errorf("%s: perft and eval: %q", bad, errs)
+		}
+		h.send("d")
+		if l, _ := h.next(time.Second); !strings.Contains(l, "rejected") {
+			t.Errorf("d: %q", l)
+		}
+		h.sync()
+	}
+	if n := len(h.fake.calls()); n != 1 {
+		t.Errorf("%d searches, want only the first", n)
+	}
+	// A valid position ends it; "ucinewgame" does not.
+	h.send("position startpos moves e2e4 e7e4", "ucinewgame", "go depth 1")
+	h.expect("bestmove 0000", time.Second)
+	h.send("position startpos moves d2d4", "go depth 1")
+	h.expect("bestmove a7a6", time.Second)
 	h.quit()
 }
 
