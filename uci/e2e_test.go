@@ -397,3 +397,26 @@ func TestE2EZeroLimits(t *testing.T) {
 		bestMoveOf(t, bm, g)
 	}
 }
+
+// TestE2EEOFStopsSearch is issue 12's "EOF during go depth 99": the real
+// engine kept searching after its input closed. It must stop, print the
+// bestmove and exit.
+func TestE2EEOFStopsSearch(t *testing.T) {
+	p := startEngine(t, "bounder")
+	p.send("setoption name OwnBook value false", "position startpos moves e2e4", "go depth 99")
+	p.expect("info depth 1", 10*time.Second)
+	p.in.Close()
+	bm, _ := p.expect("bestmove", 10*time.Second)
+	g := uciGame()
+	g.MoveStr("e2e4")
+	bestMoveOf(t, bm, g)
+	select {
+	case err := <-p.exited:
+		if err != nil {
+			t.Errorf("exit: %v\nstderr: %s", err, p.stderr.String())
+		}
+		p.exited <- err
+	case <-time.After(10 * time.Second):
+		t.Fatal("no exit within 10s of the end of input")
+	}
+}

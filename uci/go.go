@@ -36,7 +36,6 @@ type job struct {
 	infinite    bool // go infinite: bestmove only after stop
 	ponder      bool // go ponder and no ponderhit yet: bestmove only after stop or ponderhit
 	stopped     bool // stop (or quit, or a new go) received
-	unlimited   bool // no depth, nodes, mate or time limit
 	rejected    bool // the position was rejected: the answer is 0000
 	clock       *search.TimeControl
 	moveTime    time.Duration
@@ -360,7 +359,6 @@ func (e *Engine) startSearch(p goParams) {
 		lim.Depth = mateDepth(p.mate)
 	}
 	j.moveTime = p.moveTime
-	j.unlimited = p.depth == 0 && p.nodes == 0 && p.mate == 0 && j.moveTime == 0 && j.clock == nil
 	if p.infinite || p.ponder {
 		lim.Infinite = true // time limits come with ponderhit
 	} else if j.moveTime > 0 {
@@ -672,11 +670,13 @@ func (e *Engine) quit() {
 	}
 }
 
-// finishAtEOF lets finite jobs finish and stops infinite ones.
+// finishAtEOF stops a search, printing its bestmove, and lets perft and
+// bench finish. Input ends when the GUI has gone (or quit without "quit"),
+// so nobody waits for a long search; it would only keep the process
+// running, perhaps for hours with "go depth 99".
 func (e *Engine) finishAtEOF() {
 	for e.job != nil {
-		j := e.job
-		if j.kind == jobSearch && (j.finished || j.infinite || j.ponder || j.unlimited) {
+		if e.job.kind == jobSearch {
 			e.stopJob()
 		} else {
 			e.waitJob()

@@ -40,10 +40,10 @@
 //     position other than the one the GUI sent.
 //   - Option changes during a search apply to the next one; Hash resizing,
 //     Clear Hash and ucinewgame are deferred until the running job ends.
-//   - At end of input the engine lets a finite search (and perft or bench)
-//     finish and prints its result, so that "bounder < commands" works;
-//     an infinite or pondering search is stopped. "quit" stops everything
-//     at once (a search still prints its bestmove).
+//   - At end of input a search is stopped at once and prints its bestmove
+//     (the GUI has gone: nobody waits for "go depth 99" to finish); perft
+//     and bench finish, so that "bounder < commands" works for them.
+//     "quit" stops everything at once (a search still prints its bestmove).
 //   - Book: with OwnBook on and the game within BookDepth moves, a legal book
 //     move (within searchmoves, if any) is played at once, announced as
 //     "info string book move e2e4 (weight W, <opening>)"; "go infinite"

@@ -907,7 +907,7 @@ func TestCRLFAndEOF(t *testing.T) {
 	if err := e.Run(strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
 	}
-	// At the end of input the finite search finished and printed.
+	// At the end of input the search was stopped and printed its bestmove.
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if last := lines[len(lines)-1]; last != "bestmove a7a6 ponder e1e2" {
 		t.Errorf("last line %q", last)
@@ -924,6 +924,30 @@ func TestCRLFAndEOF(t *testing.T) {
 	}
 	if d := time.Since(t0); d > time.Second || !strings.Contains(out.String(), "bestmove a2a3") {
 		t.Errorf("after %v: %q", d, out.String())
+	}
+}
+
+// TestEOFStopsSearch is issue 12's "a finite search keeps running after
+// stdin closes": at the end of input the search is stopped (not waited
+// for), prints its bestmove, and Run returns.
+func TestEOFStopsSearch(t *testing.T) {
+	for _, cmd := range []string{"go depth 99", "go nodes 100000000", "go movetime 100000", "go wtime 100000 btime 100000", "go mate 40", "go"} {
+		fake := newFake()
+		fake.deaf = true // ends only when stopped (or, for depth 99, after 99 ticks)
+		e := New(Config{Searcher: fake})
+		var out strings.Builder
+		if err := e.Run(strings.NewReader("position startpos moves e2e4\n"+cmd+"\n"), &out); err != nil {
+			t.Fatal(err)
+		}
+		fake.mu.Lock()
+		stops := fake.stops
+		fake.mu.Unlock()
+		if stops == 0 {
+			t.Errorf("%s: the search was not stopped at the end of input", cmd)
+		}
+		if !strings.HasSuffix(out.String(), "bestmove a7a6 ponder e1e2\n") {
+			t.Errorf("%s: output %q", cmd, out.String())
+		}
 	}
 }
 
