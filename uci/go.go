@@ -339,7 +339,16 @@ func (e *Engine) startSearch(p goParams) {
 		return
 	}
 
-	if !p.infinite {
+	if pos.SideToMove() == engine.White && p.hasWTime {
+		j.clock = &search.TimeControl{Time: p.wtime, Inc: p.winc, MovesToGo: p.movesToGo, Ply: gamePly(pos)}
+	} else if pos.SideToMove() == engine.Black && p.hasBTime {
+		j.clock = &search.TimeControl{Time: p.btime, Inc: p.binc, MovesToGo: p.movesToGo, Ply: gamePly(pos)}
+	}
+
+	// The book plays only in games: a search on the clock. Depth, nodes,
+	// mate, movetime, infinite and MultiPV analysis ask for the engine's
+	// own search and its scores.
+	if j.clock != nil && !p.infinite && p.depth == 0 && p.nodes == 0 && p.mate == 0 && p.moveTime == 0 && e.set.multiPV == 1 {
 		if m, ok := e.bookMove(pos, j.searchMoves); ok {
 			j.result = search.Result{BestMove: m}
 			e.job = j
@@ -349,11 +358,6 @@ func (e *Engine) startSearch(p goParams) {
 	}
 
 	lim := search.Limits{Depth: p.depth, Nodes: p.nodes, Mate: p.mate, SearchMoves: j.searchMoves}
-	if pos.SideToMove() == engine.White && p.hasWTime {
-		j.clock = &search.TimeControl{Time: p.wtime, Inc: p.winc, MovesToGo: p.movesToGo, Ply: gamePly(pos)}
-	} else if pos.SideToMove() == engine.Black && p.hasBTime {
-		j.clock = &search.TimeControl{Time: p.btime, Inc: p.binc, MovesToGo: p.movesToGo, Ply: gamePly(pos)}
-	}
 	if p.mate > 0 && p.depth == 0 && p.nodes == 0 && p.moveTime == 0 && j.clock == nil && !p.infinite {
 		// "go mate N" alone ends even where there is no such mate.
 		lim.Depth = mateDepth(p.mate)

@@ -70,7 +70,7 @@ func (e *Engine) initOptions() {
 	hashDef := min(DefaultHashMiB, e.cfg.MaxHashMiB)
 	e.set = settings{
 		hash: hashDef, threads: 1, multiPV: 1, overhead: 30 * time.Millisecond,
-		ownBook: true, bookDepth: 16, driver: driverDef,
+		ownBook: false, bookDepth: 16, driver: driverDef,
 		etc: d.ETC, etcDepth: d.ETCDepth, selective: d.Selective, mtdStep: d.MTDStep, mtdfGuess2: d.MTDfGuess2, mtdfAccel: d.MTDfAccel, eval: search.Evals()[0],
 	}
 	s := &e.set
@@ -97,7 +97,9 @@ func (e *Engine) initOptions() {
 		check("Ponder", false, func(b bool) { s.ponder = b }),
 		spin("MultiPV", 1, 1, 256, func(n int) error { s.multiPV = n; return nil }),
 		spin("Move Overhead", 30, 0, 5000, func(n int) error { s.overhead = time.Duration(n) * time.Millisecond; return nil }),
-		check("OwnBook", true, func(b bool) { s.ownBook = b }),
+		// Off by default: testers and GUIs expect the engine's own moves
+		// (and a GUI that wants a book has its own).
+		check("OwnBook", false, func(b bool) { s.ownBook = b }),
 		{name: "BookFile", kind: kindString, apply: e.setBookFile},
 		spin("BookDepth", 16, 0, 500, func(n int) error { s.bookDepth = n; return nil }),
 		{name: "Driver", kind: kindCombo, def: driverDef, vars: e.cfg.Drivers,

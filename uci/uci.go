@@ -44,10 +44,13 @@
 //     (the GUI has gone: nobody waits for "go depth 99" to finish); perft
 //     and bench finish, so that "bounder < commands" works for them.
 //     "quit" stops everything at once (a search still prints its bestmove).
-//   - Book: with OwnBook on and the game within BookDepth moves, a legal book
-//     move (within searchmoves, if any) is played at once, announced as
-//     "info string book move e2e4 (weight W, <opening>)"; "go infinite"
-//     never uses the book, "go ponder" holds the book move like a search.
+//   - Book: OwnBook is off by default. When on, with the game within
+//     BookDepth moves, a legal book move (within searchmoves, if any) is
+//     played at once, announced as "info string book move e2e4 (weight W,
+//     <opening>)", but only in a search on the clock (wtime/btime): "go"
+//     with depth, nodes, mate, movetime or infinite, or with MultiPV above
+//     1, is analysis and always searches. "go ponder" on the clock holds the
+//     book move like a search.
 //     After "position", the opening's name is printed ("info string
 //     opening: B90 Sicilian Defense: Najdorf Variation") when known and
 //     different from the last one printed.

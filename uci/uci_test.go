@@ -177,7 +177,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Ponder type check default false",
 		"option name MultiPV type spin default 1 min 1 max 256",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
-		"option name OwnBook type check default true",
+		"option name OwnBook type check default false",
 		"option name BookFile type string default <empty>",
 		"option name BookDepth type spin default 16 min 0 max 500",
 		"option name Driver type combo default MTDf var MTDf var NegaScout var AlphaBeta var SSS var DUAL var MTDbi var MTDstep var BNS",
@@ -796,7 +796,7 @@ func TestBook(t *testing.T) {
 			return "", false
 		}
 	})
-	h.send("go wtime 1000 btime 1000")
+	h.send("setoption name OwnBook value true", "go wtime 1000 btime 1000")
 	bm, before := h.expect("bestmove", time.Second)
 	if bm != "bestmove e2e4" || len(before) != 1 || before[0] != "info string book move e2e4 (weight 42, B00 King's Pawn Game)" {
 		t.Errorf("%q after %q", bm, before)
@@ -806,13 +806,13 @@ func TestBook(t *testing.T) {
 		t.Errorf("%q", l)
 	}
 	h.send("position startpos moves e2e4") // same name: not repeated
-	h.send("go movetime 100")
+	h.send("go wtime 1000 btime 1000")
 	bm, before = h.expect("bestmove", time.Second)
 	if bm != "bestmove c7c5" || len(before) != 1 {
 		t.Errorf("%q after %q", bm, before)
 	}
 	// Illegal book moves are ignored: search.
-	h.send("position startpos moves d2d4", "go depth 1")
+	h.send("position startpos moves d2d4", "go wtime 1000 btime 1000")
 	bm, _ = h.expect("bestmove", time.Second)
 	if bm != "bestmove a7a6 ponder e1d2" {
 		t.Errorf("%q", bm)
@@ -822,17 +822,17 @@ func TestBook(t *testing.T) {
 	h.expect("info depth 1", time.Second)
 	h.send("stop")
 	h.expect("bestmove a2a3", time.Second)
-	h.send("setoption name OwnBook value false", "go depth 1")
+	h.send("setoption name OwnBook value false", "go wtime 1000 btime 1000")
 	h.expect("bestmove a2a3", time.Second)
 	h.send("setoption name OwnBook value true", "setoption name BookDepth value 1", "position startpos moves e2e4 c7c5")
 	h.expect("info string opening: B20", time.Second)
-	h.send("go depth 1")
+	h.send("go wtime 1000 btime 1000")
 	h.expect("bestmove e1e2", time.Second) // g1f3 is beyond ply 2: searched
 	// searchmoves excluding the book move: search.
-	h.send("setoption name BookDepth value 16", "position startpos", "go depth 1 searchmoves d2d4")
+	h.send("setoption name BookDepth value 16", "position startpos", "go wtime 1000 btime 1000 searchmoves d2d4")
 	h.expect("bestmove d2d4", time.Second)
 	// Book in ponder mode: held until ponderhit.
-	h.send("go ponder")
+	h.send("go ponder wtime 1000 btime 1000")
 	h.quiet("bestmove", 30*time.Millisecond)
 	h.send("ponderhit")
 	h.expect("bestmove e2e4", time.Second)
@@ -841,12 +841,12 @@ func TestBook(t *testing.T) {
 	if l, _ := h.expect("info string", time.Second); l != `info string error: BookFile: cannot load "nowhere.bin": no such file` {
 		t.Errorf("%q", l)
 	}
-	h.send("setoption name bookfile value my books/x.bin", "go depth 1")
+	h.send("setoption name bookfile value my books/x.bin", "go wtime 1000 btime 1000")
 	if l, _ := h.expect("info string", time.Second); l != `info string book "my books/x.bin" loaded` {
 		t.Errorf("%q", l)
 	}
 	h.expect("bestmove d2d4", time.Second)
-	h.send("setoption name BookFile value <empty>", "go depth 1")
+	h.send("setoption name BookFile value <empty>", "go wtime 1000 btime 1000")
 	h.expect("bestmove e2e4", time.Second)
 	all := h.quit()
 	if fmt.Sprint(loaded) != "[nowhere.bin my books/x.bin]" {
@@ -858,6 +858,41 @@ func TestBook(t *testing.T) {
 	if n := len(h.fake.calls()); n != 5 {
 		t.Errorf("%d searches", n)
 	}
+}
+
+// TestBookOnlyOnTheClock is issue 12's instant random book moves for
+// analysis commands: OwnBook is off by default, and when on the book plays
+// only in searches on the clock; depth, nodes, mate, movetime, infinite and
+// MultiPV analysis always search.
+func TestBookOnlyOnTheClock(t *testing.T) {
+	book := &fakeBook{moves: map[string]string{engine.StartFEN: "e2e4"}}
+	h := newHarness(t, func(c *Config) { c.DefaultBook = func() Book { return book } })
+	h.send("go wtime 1000 btime 1000")
+	h.expect("bestmove a2a3", time.Second) // OwnBook is off by default
+	h.send("setoption name OwnBook value true")
+	for _, cmd := range []string{
+		"go depth 1", "go nodes 100", "go mate 1", "go movetime 20", "go depth 1 wtime 1000 btime 1000",
+		"go movetime 20 wtime 1000 btime 1000", "go btime 1000", "go",
+	} {
+		h.send(cmd)
+		if bm, before := h.expect("bestmove", 5*time.Second); !strings.HasPrefix(bm, "bestmove a2a3") || count(before, "info string book") != 0 {
+			t.Errorf("%s: %q after %q", cmd, bm, before)
+		}
+	}
+	h.send("go infinite")
+	h.expect("info depth 1", time.Second)
+	h.send("stop")
+	h.expect("bestmove a2a3", time.Second)
+	h.send("setoption name MultiPV value 3", "go wtime 1000 btime 1000")
+	h.expect("bestmove a2a3", time.Second)
+	searches := len(h.fake.calls())
+	h.send("setoption name MultiPV value 1", "go wtime 1000 btime 1000 winc 10 binc 10")
+	h.expect("info string book move e2e4", time.Second)
+	h.expect("bestmove e2e4", time.Second)
+	if n := len(h.fake.calls()); n != searches || n != 11 {
+		t.Errorf("%d searches, want 11 and none for the book move", n)
+	}
+	h.quit()
 }
 
 func TestRobustness(t *testing.T) {
