@@ -125,6 +125,9 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		if m == tried {
 			continue
 		}
+		if ply == 0 {
+			w.currMove, w.currMoveNumber = m, n.moves+1 // for progress reports
+		}
 		if w.searchMove(&n, m, n.moves == 0) {
 			break
 		}

@@ -112,6 +112,9 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	w.rootMoves = rootMoves(w.pos, lim.SearchMoves)
 	w.excluded = nil
 	w.cands = append([]engine.Move(nil), w.rootMoves...)
+	w.progress, w.startNs = lim.Progress, start.UnixNano()
+	w.nextProgressNs = w.startNs + int64(ProgressInterval)
+	w.currMove, w.currMoveNumber = engine.NullMove, 0
 
 	id := iterativeDeepening{s: s, w: w, lim: lim, opt: opt, start: start, report: onReport}
 	res := id.run()
@@ -212,6 +215,7 @@ func (w *worker) test(i, gamma, depth int) int {
 	w.stats.Passes++
 	w.stats.Nodes++ // the root node of this test
 	m := w.cands[i]
+	w.currMove, w.currMoveNumber = m, i+1 // for progress reports
 	w.pos.Make(m)
 	v := -w.ab(-gamma, -(gamma - 1), depth-1, 1)
 	w.pos.Unmake()

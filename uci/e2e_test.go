@@ -420,3 +420,34 @@ func TestE2EEOFStopsSearch(t *testing.T) {
 		t.Fatal("no exit within 10s of the end of input")
 	}
 }
+
+// TestE2EProgress is issue 12's "no output for seconds during long
+// iterations": from the first second on, the engine sends "info nodes N
+// nps N time N hashfull N" and "info currmove M currmovenumber N" about
+// once a second.
+func TestE2EProgress(t *testing.T) {
+	p := startEngine(t, "bounder")
+	p.send("position startpos moves e2e4", "go movetime 2500")
+	_, before := p.expect("bestmove", 20*time.Second)
+	g := uciGame()
+	g.MoveStr("e2e4")
+	nodes, curr := 0, 0
+	for _, l := range before {
+		var n, nps, ms, full, num int
+		var mv string
+		if _, err := fmt.Sscanf(l, "info nodes %d nps %d time %d hashfull %d", &n, &nps, &ms, &full); err == nil {
+			nodes++
+			if ms < 1000 || n <= 0 {
+				t.Errorf("%q: before the first second, or no nodes", l)
+			}
+		} else if _, err := fmt.Sscanf(l, "info currmove %s currmovenumber %d", &mv, &num); err == nil {
+			curr++
+			if probe := g.Clone(); probe.MoveStr(mv) != nil || num < 1 || num > 20 {
+				t.Errorf("%q: not a root move", l)
+			}
+		}
+	}
+	if nodes == 0 || curr == 0 {
+		t.Errorf("%d info nodes and %d info currmove lines in %q", nodes, curr, before)
+	}
+}

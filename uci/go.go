@@ -386,6 +386,7 @@ func (e *Engine) startSearch(p goParams) {
 	j.cancel = cancel
 	opt := e.searchOptions()
 	searcher, out := e.cfg.Searcher, e.out
+	lim.Progress = func(p search.Progress) { out.lines(formatProgress(p)...) }
 	e.start(j, func() {
 		defer cancel()
 		j.result = searcher.Search(ctx, pos, lim, opt, func(r search.Report) { out.line(formatInfo(r)) })
@@ -529,6 +530,21 @@ func formatInfo(r search.Report) string {
 		}
 	}
 	return b.String()
+}
+
+// formatProgress is the info lines of a progress report, sent about once a
+// second from the first second on: the counters, and the root move under
+// search when known.
+func formatProgress(p search.Progress) []string {
+	var nps uint64
+	if s := p.Elapsed.Seconds(); s > 0 {
+		nps = uint64(float64(p.Nodes) / s)
+	}
+	lines := []string{fmt.Sprintf("info nodes %d nps %d time %d hashfull %d", p.Nodes, nps, p.Elapsed.Milliseconds(), p.Hashfull)}
+	if p.CurrMove != engine.NullMove {
+		lines = append(lines, fmt.Sprintf("info currmove %s currmovenumber %d", p.CurrMove, p.CurrMoveNumber))
+	}
+	return lines
 }
 
 // cmdPerft handles "perft N" (the same as "go perft N").

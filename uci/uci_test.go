@@ -450,6 +450,7 @@ func TestGoZeroLimits(t *testing.T) {
 		}
 		got := calls[n].lim
 		got.Soft, got.Hard = 0, 0 // the clock's budget, tested elsewhere
+		got.Progress = nil
 		if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", c.want) {
 			t.Errorf("%s: limits %+v, want %+v", c.cmd, got, c.want)
 		}
@@ -1048,6 +1049,49 @@ func TestDisplayEvalBench(t *testing.T) {
 		t.Errorf("%d errors", n)
 	}
 	h.quit()
+}
+
+// TestProgressLines is issue 12's "no output for seconds during long
+// iterations": the search's progress reports become "info nodes ... nps
+// ... time ... hashfull ..." and "info currmove ... currmovenumber ..."
+// lines.
+func TestProgressLines(t *testing.T) {
+	h := newHarness(t, nil)
+	h.fake.progress = true
+	h.send("position startpos moves e2e4", "go depth 2")
+	_, before := h.expect("bestmove", 5*time.Second)
+	want := []string{
+		"info depth 1",
+		"info nodes 1500 nps 1500 time 1000 hashfull 1",
+		"info currmove g8h6 currmovenumber 20",
+		"info depth 2",
+		"info nodes 2500 nps 1250 time 2000 hashfull 2",
+		"info currmove g8h6 currmovenumber 20",
+	}
+	if len(before) != len(want) {
+		t.Fatalf("got %q, want %q", before, want)
+	}
+	for i, l := range before {
+		if !strings.HasPrefix(l, want[i]) || strings.HasPrefix(want[i], "info nodes") && l != want[i] {
+			t.Errorf("line %d: %q, want %q", i, l, want[i])
+		}
+	}
+	if c := h.fake.calls(); c[0].lim.Progress == nil {
+		t.Error("no progress callback")
+	}
+	h.quit()
+}
+
+func TestFormatProgress(t *testing.T) {
+	e4, _ := engine.NewPosition().ParseMove("e2e4")
+	got := formatProgress(search.Progress{Nodes: 3_000_000, Elapsed: 1500 * time.Millisecond, Hashfull: 42, CurrMove: e4, CurrMoveNumber: 7})
+	want := []string{"info nodes 3000000 nps 2000000 time 1500 hashfull 42", "info currmove e2e4 currmovenumber 7"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := formatProgress(search.Progress{}); len(got) != 1 || got[0] != "info nodes 0 nps 0 time 0 hashfull 0" {
+		t.Errorf("no move yet: %q", got)
+	}
 }
 
 func TestFormatInfo(t *testing.T) {
