@@ -88,7 +88,9 @@ func (e *Engine) initOptions() {
 		spin("Hash", hashDef, 1, e.cfg.MaxHashMiB, e.setHash),
 		spin("Threads", 1, 1, 64, func(n int) error {
 			s.threads = n
-			if n > 1 {
+			// Only in debug mode: an unsolicited line after setoption makes
+			// GUIs and python-chess warn about unexpected output.
+			if n > 1 && e.debug {
 				e.infof("Threads: the search is not parallel yet; it uses one thread")
 			}
 			return nil

@@ -630,7 +630,6 @@ func TestSetOption(t *testing.T) {
 		`info string error: Driver: value "Minimax" is not one of MTDf NegaScout AlphaBeta SSS DUAL MTDbi MTDstep BNS`,
 		`info string error: ETC: value "maybe" is not true or false`,
 		`info string error: Evaluation: value "none" is not one of Full Hand Material`,
-		"info string Threads: the search is not parallel yet; it uses one thread",
 		`info string error: no such option "Nonsense"`,
 		"info string error: setoption wants: setoption name <id> [value <x>]",
 		"info string error: setoption wants: setoption name <id> [value <x>]",
@@ -692,6 +691,26 @@ func TestHashBeyondMachine(t *testing.T) {
 		t.Errorf("%q", l)
 	}
 	h2.quit()
+	h.quit()
+}
+
+// TestThreadsIsSilent is issue 12's unsolicited "info string Threads: ..."
+// after setoption, which made python-chess warn: the note comes only in
+// debug mode.
+func TestThreadsIsSilent(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send("setoption name Threads value 4", "setoption name Threads value 1")
+	if before := h.sync(); len(before) != 0 {
+		t.Errorf("output %q", before)
+	}
+	h.send("debug on", "setoption name Threads value 2")
+	before := h.sync()
+	if count(before, "info string Threads: the search is not parallel yet; it uses one thread") != 1 {
+		t.Errorf("debug output %q", before)
+	}
+	if h.e.set.threads != 2 {
+		t.Errorf("threads %d", h.e.set.threads)
+	}
 	h.quit()
 }
 
