@@ -451,3 +451,28 @@ func TestE2EProgress(t *testing.T) {
 		t.Errorf("%d info nodes and %d info currmove lines in %q", nodes, curr, before)
 	}
 }
+
+// TestPythonChess is issue 12's acceptance test: python-chess plays a game
+// of Bounder against itself with pondering on a 2 s + 50 ms clock, and
+// analyses the start position with MultiPV 3 (testdata/pychess_acceptance.py).
+// Any warning python-chess logs, or any exception, fails it. It skips when
+// python3 or python-chess is missing; PYTHONPATH is taken from the
+// environment (e.g. PYTHONPATH=/path/to/python-chess go test ./uci).
+func TestPythonChess(t *testing.T) {
+	bin := engineBinary(t)
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: the python-chess acceptance test needs it")
+	}
+	if out, err := exec.Command(py, "-c", "import chess.engine").CombinedOutput(); err != nil {
+		t.Skipf("python-chess is not installed (apt-get install python3-chess, or pip install chess, or set PYTHONPATH): %v\n%s", err, out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	t0 := time.Now()
+	out, err := exec.CommandContext(ctx, py, filepath.Join("testdata", "pychess_acceptance.py"), bin).CombinedOutput()
+	t.Logf("python-chess acceptance test, %v:\n%s", time.Since(t0).Round(time.Millisecond), out)
+	if err != nil {
+		t.Fatalf("failed: %v", err)
+	}
+}
