@@ -19,6 +19,10 @@
 //     printed, then the new search starts. That keeps the one-bestmove-per-go
 //     rule for both, whatever the GUI meant. (Only while a bench runs, which
 //     cannot be stopped, "go" is refused with an info string.)
+//   - Output during a search: an "info depth ..." line per iteration (and
+//     MultiPV line), and from the first second on, about once a second,
+//     "info nodes N nps N time N hashfull N" and "info currmove M
+//     currmovenumber N" (search.Limits.Progress).
 //   - Time: the clock of the side to move gives a soft and a hard budget
 //     (search.TimeBudget, less the Move Overhead); movetime is exact less the
 //     overhead. The search's context is also cancelled at the hard deadline,
