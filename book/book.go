@@ -273,13 +273,19 @@ func (b *Book) Probe(pos *engine.Position, rng *rand.Rand, bestOnly bool) (engin
 	return b.ProbeAt(pos, GamePly(pos), rng, bestOnly)
 }
 
+// SoundShare is the smallest weight, as a share of the heaviest entry's, of
+// an entry that ProbeAt may draw: 1/10. A book built from games lists every
+// move ever played there, and the rare ones (1.h3, 1.f4) are rarely sound.
+const SoundShare = 10 // entries need weight*SoundShare >= the heaviest weight
+
 // ProbeAt picks a book move for pos, which is gamePly plies into the game.
 // Entries whose move is not legal in pos, or whose weight is 0, are never
 // picked. With bestOnly (or a nil rng) the heaviest entry wins, the first in
-// the file on equal weights; otherwise an entry is drawn with probability
-// proportional to its weight from rng. It reports false when there is no
-// such entry, when BookDepth is set and gamePly >= BookDepth, or when the
-// book cannot be read.
+// the file on equal weights; otherwise an entry is drawn from rng among the
+// sound ones, those weighing at least a tenth of the heaviest (SoundShare),
+// with probability proportional to its weight. It reports false when there
+// is no such entry, when BookDepth is set and gamePly >= BookDepth, or when
+// the book cannot be read.
 func (b *Book) ProbeAt(pos *engine.Position, gamePly int, rng *rand.Rand, bestOnly bool) (engine.Move, Entry, bool) {
 	if b == nil || (b.BookDepth > 0 && gamePly >= b.BookDepth) {
 		return engine.NullMove, Entry{}, false
@@ -289,24 +295,30 @@ func (b *Book) ProbeAt(pos *engine.Position, gamePly int, rng *rand.Rand, bestOn
 		return engine.NullMove, Entry{}, false
 	}
 	usable := es[:0]
-	var total uint64
+	heaviest := 0
 	for _, e := range es {
 		if e.Move != engine.NullMove && e.Weight > 0 {
+			if len(usable) == 0 || e.Weight > usable[heaviest].Weight {
+				heaviest = len(usable)
+			}
 			usable = append(usable, e)
-			total += uint64(e.Weight)
 		}
 	}
 	if len(usable) == 0 {
 		return engine.NullMove, Entry{}, false
 	}
-	pick := 0
-	if bestOnly || rng == nil {
-		for i, e := range usable {
-			if e.Weight > usable[pick].Weight {
-				pick = i
+	pick := heaviest
+	if !bestOnly && rng != nil {
+		sound := usable[:0]
+		var total uint64
+		top := uint64(usable[heaviest].Weight)
+		for _, e := range usable {
+			if uint64(e.Weight)*SoundShare >= top {
+				sound = append(sound, e)
+				total += uint64(e.Weight)
 			}
 		}
-	} else {
+		usable, pick = sound, 0
 		r := rng.Uint64N(total)
 		for i, e := range usable {
 			if r < uint64(e.Weight) {

@@ -388,6 +388,47 @@ func TestProbeWeighted(t *testing.T) {
 	require.Equal(t, "e2e4", m.String())
 }
 
+// TestProbeSoundMovesOnly is issue 12's random book moves 1.h3 and 1.f4: a
+// random pick draws only among the entries weighing at least a tenth of the
+// heaviest (SoundShare), in proportion to their weights; best-only is
+// unchanged.
+func TestProbeSoundMovesOnly(t *testing.T) {
+	start := engine.NewPosition()
+	b := bookOf(t, []Entry{
+		{Key: start.Key(), Raw: raw("e2e4"), Weight: 100},
+		{Key: start.Key(), Raw: raw("d2d4"), Weight: 10}, // exactly a tenth: sound
+		{Key: start.Key(), Raw: raw("h2h3"), Weight: 9},  // less: never drawn
+		{Key: start.Key(), Raw: raw("f2f4"), Weight: 1},
+		{Key: start.Key(), Raw: raw("e2e5"), Weight: 60000}, // not legal: not the heaviest either
+	})
+	rng := rand.New(rand.NewPCG(3, 4))
+	const draws = 20000
+	got := map[string]int{}
+	for i := 0; i < draws; i++ {
+		m, e, ok := b.Probe(start, rng, false)
+		require.True(t, ok)
+		require.Equal(t, m, e.Move)
+		got[m.String()]++
+	}
+	require.Len(t, got, 2, "only e2e4 and d2d4: %v", got)
+	p := 10.0 / 110
+	require.InDelta(t, draws*p, float64(got["d2d4"]), 4.5*math.Sqrt(draws*p*(1-p)), "%v", got)
+	m, _, _ := b.Probe(start, rng, true)
+	require.Equal(t, "e2e4", m.String())
+
+	// The embedded book at the start: of its 20 moves only 1.e4 and 1.d4
+	// (1890 and 1080; 1.Nf3 has 125) are drawn.
+	got = map[string]int{}
+	for i := 0; i < 2000; i++ {
+		m, _, ok := Default().Probe(start, rng, false)
+		require.True(t, ok)
+		got[m.String()]++
+	}
+	require.Len(t, got, 2, "%v", got)
+	require.NotZero(t, got["e2e4"])
+	require.NotZero(t, got["d2d4"])
+}
+
 func TestProbeNothing(t *testing.T) {
 	start := engine.NewPosition()
 	b := bookOf(t, []Entry{

@@ -124,6 +124,8 @@ func parseArgs(args []string) (*config, error) {
 		return nil, fmt.Errorf("--depth must be between 1 and %d", search.MaxPly)
 	case c.hash < 1:
 		return nil, errors.New("--hash must be at least 1 MiB")
+	case c.hash > search.MaxHashMiB():
+		return nil, fmt.Errorf("--hash %d MiB is more than this machine can hold (at most %d MiB)", c.hash, search.MaxHashMiB())
 	case c.threads < 1:
 		return nil, errors.New("--threads must be at least 1")
 	}

@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -88,6 +90,18 @@ func TestMainExitCodes(t *testing.T) {
 	code, _, errs = runMain("testdata/small.epd", "--depth", "1", "--out", filepath.Join(t.TempDir(), "no", "such", "dir"))
 	assert.Equal(t, ExitUsage, code)
 	assert.NotEmpty(t, errs)
+}
+
+// TestMainHashTooBig is issue 12's --hash beyond the machine's memory,
+// which killed the runner with Go's out-of-memory error: a usage error,
+// before anything is allocated or searched.
+func TestMainHashTooBig(t *testing.T) {
+	for _, mib := range []int{search.MaxHashMiB() + 1, 1 << 30} {
+		code, out, errs := runMain("testdata/small.epd", "--depth", "1", "--hash", strconv.Itoa(mib))
+		assert.Equal(t, ExitUsage, code, "--hash %d", mib)
+		assert.Empty(t, out)
+		assert.Contains(t, errs, fmt.Sprintf("bounder epd: --hash %d MiB is more than this machine can hold (at most %d MiB)", mib, search.MaxHashMiB()))
+	}
 }
 
 // The real search on easy positions, at small depths.

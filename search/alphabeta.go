@@ -136,6 +136,9 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		if !ok {
 			break
 		}
+		if ply == 0 {
+			w.currMove, w.currMoveNumber = m, n.moves+1 // for progress reports
+		}
 		if w.searchMove(&n, m) {
 			return w.finish(&n, key)
 		}

@@ -42,8 +42,9 @@ const (
 	BoundUpper
 )
 
-// Limits say when a search stops. Zero fields mean "no limit"; with no
-// limit at all the search runs to MaxDepth or until Stop.
+// Limits say when a search stops (and Progress how it reports meanwhile).
+// Zero fields mean "no limit"; with no limit at all the search runs to
+// MaxDepth or until Stop.
 type Limits struct {
 	Depth    int           // iterations of iterative deepening
 	Nodes    uint64        // total nodes
@@ -58,6 +59,27 @@ type Limits struct {
 	Infinite bool
 	// SearchMoves restricts the root moves (UCI searchmoves); empty = all.
 	SearchMoves []engine.Move
+	// Progress, if not nil, is called on the searching goroutine about once
+	// a second, the first time after a second, with the state of the
+	// search: for GUIs, which show it during long iterations. The search
+	// waits for it, so it must be quick.
+	Progress func(Progress)
+}
+
+// ProgressInterval is how often Limits.Progress is called: the clock is
+// read every 1024 nodes, and a report is due this long after the last.
+const ProgressInterval = time.Second
+
+// Progress is the state of a running search, for Limits.Progress.
+type Progress struct {
+	Nodes    uint64
+	Elapsed  time.Duration
+	Hashfull int // per mille
+	// CurrMove is the root move being searched (NullMove before the first),
+	// CurrMoveNumber its place, from 1, in the root's move order of the
+	// current pass.
+	CurrMove       engine.Move
+	CurrMoveNumber int
 }
 
 // Options select the algorithm. The zero value is not the default: use

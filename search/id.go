@@ -175,17 +175,19 @@ func (id *iterativeDeepening) timeScale(depth int) float64 {
 }
 
 // extractPV follows the table's moves from the root, checking each for
-// legality and stopping at a repetition (a cycle in the table).
+// legality, and stops after a move that ends the game by the rules: a
+// position that repeats one of the game (the history before the root
+// counts: root carries it) or of the PV, the fifty-move rule, or
+// insufficient material. The search scores such a position as a draw
+// without looking further, and a GUI that sees moves after it, where the
+// game would be over, rightly complains (fastchess warns about PVs that go
+// on past a threefold repetition). A repetition also ends any cycle of
+// table moves.
 func extractPV(root *engine.Position, tt *TT, first engine.Move, maxLen int) []engine.Move {
 	pos := root.Clone()
 	pv := []engine.Move{first}
 	pos.Make(first)
-	seen := map[uint64]bool{root.Key(): true}
-	for len(pv) < maxLen {
-		if seen[pos.Key()] {
-			break
-		}
-		seen[pos.Key()] = true
+	for len(pv) < maxLen && !gameDrawn(pos) {
 		e, ok := tt.Probe(pos.Key(), len(pv))
 		if !ok || !pos.IsLegal(e.move) {
 			break
@@ -194,4 +196,11 @@ func extractPV(root *engine.Position, tt *TT, first engine.Move, maxLen int) []e
 		pos.Make(e.move)
 	}
 	return pv
+}
+
+// gameDrawn reports a position where the game ends in a draw (or could be
+// claimed as one: the PV shows a repetition's first recurrence, where the
+// search stops too).
+func gameDrawn(pos *engine.Position) bool {
+	return pos.IsRepetition() || pos.IsFiftyMoveDraw() || pos.IsInsufficientMaterial()
 }

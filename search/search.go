@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"errors"
 	"sync"
 	"time"
 
@@ -26,9 +25,11 @@ type Searcher struct {
 	searched bool
 }
 
-// NewSearcher returns a searcher with a table of hashMiB MiB.
+// NewSearcher returns a searcher with a table of hashMiB MiB, or of
+// MaxHashMiB() if hashMiB is more than that (check sizes from users with
+// SetHashSize, which refuses them, or against MaxHashMiB first).
 func NewSearcher(hashMiB int) *Searcher {
-	s := &Searcher{tt: NewTT(hashMiB), w: &worker{}, evals: map[int]*eval.Evaluator{}}
+	s := &Searcher{tt: NewTT(min(hashMiB, MaxHashMiB())), w: &worker{}, evals: map[int]*eval.Evaluator{}}
 	s.w.ev = s.evaluator(0)
 	return s
 }
@@ -42,9 +43,11 @@ func (s *Searcher) evaluator(i int) *eval.Evaluator {
 }
 
 // SetHashSize resizes the table (clearing it). It waits for a running search.
+// A size below 1 MiB or above MaxHashMiB() is an error, and the old table
+// stays.
 func (s *Searcher) SetHashSize(mib int) error {
-	if mib < 1 || mib > 1<<20 {
-		return errors.New("hash size must be between 1 and 1048576 MiB")
+	if err := checkHashSize(mib); err != nil {
+		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -111,6 +114,9 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	w.rootMoves = rootMoves(w.pos, lim.SearchMoves)
 	w.excluded = nil
 	w.cands = append([]engine.Move(nil), w.rootMoves...)
+	w.progress, w.startNs = lim.Progress, start.UnixNano()
+	w.nextProgressNs = w.startNs + int64(ProgressInterval)
+	w.currMove, w.currMoveNumber = engine.NullMove, 0
 
 	id := iterativeDeepening{s: s, w: w, lim: lim, opt: opt, start: start, report: onReport}
 	res := id.run()
@@ -212,6 +218,7 @@ func (w *worker) test(i, gamma, depth int) int {
 	w.stats.Nodes++ // the root node of this test
 	m := w.cands[i]
 	w.stack[0].cont = nil
+	w.currMove, w.currMoveNumber = m, i+1 // for progress reports
 	w.pos.Make(m)
 	v := -w.ab(-gamma, -(gamma - 1), depth-1, 1)
 	w.pos.Unmake()

@@ -2,6 +2,7 @@ package search
 
 import (
 	"math/bits"
+	"runtime"
 	"sync/atomic"
 
 	"github.com/bounder-chess/bounder/engine"
@@ -55,6 +56,13 @@ func (t *TT) Resize(mib int) {
 		mib = 1
 	}
 	n := mib << 20 / (bucketSize * entryBytes)
+	// A big old table is collected before the new one is made: the two
+	// together could be more than the machine holds (see MaxHashMiB).
+	big := len(t.buckets) >= 1<<30/(bucketSize*entryBytes)
+	t.buckets = nil
+	if big {
+		runtime.GC()
+	}
 	t.buckets = make([]ttBucket, n)
 	t.generation = 0
 }

@@ -41,6 +41,15 @@ type worker struct {
 	ctl       *control
 	nodeLimit uint64
 	stopped   bool
+
+	// Progress reports (Limits.Progress): the callback, when the search
+	// started and when the next report is due (UnixNano), and the root
+	// move under search.
+	progress       func(Progress)
+	startNs        int64
+	nextProgressNs int64
+	currMove       engine.Move
+	currMoveNumber int
 }
 
 // frame is what a node keeps for its children and its own move loop.
@@ -77,11 +86,33 @@ func (w *worker) poll() bool {
 	} else if w.stats.Nodes&pollMask == 0 {
 		if w.ctl.stop.Load() {
 			w.stopped = true
-		} else if hard := w.ctl.hardNs.Load(); hard != 0 && !w.ctl.infinite.Load() && time.Now().UnixNano() >= hard {
-			w.stopped = true
+		} else {
+			w.pollClock()
 		}
 	}
 	return w.stopped
+}
+
+// pollClock reads the clock, when there is a hard deadline or a progress
+// callback, to stop at the deadline and to report progress when due.
+func (w *worker) pollClock() {
+	hard := w.ctl.hardNs.Load()
+	timed := hard != 0 && !w.ctl.infinite.Load()
+	if !timed && w.progress == nil {
+		return
+	}
+	now := time.Now().UnixNano()
+	if timed && now >= hard {
+		w.stopped = true
+		return
+	}
+	if w.progress != nil && now >= w.nextProgressNs {
+		w.nextProgressNs = now + int64(ProgressInterval)
+		w.progress(Progress{
+			Nodes: w.stats.Nodes, Elapsed: time.Duration(now - w.startNs), Hashfull: w.tt.Hashfull(),
+			CurrMove: w.currMove, CurrMoveNumber: w.currMoveNumber,
+		})
+	}
 }
 
 func (w *worker) evaluate() int {

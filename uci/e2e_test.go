@@ -353,3 +353,126 @@ func TestE2ESelfPlay(t *testing.T) {
 	}
 	t.Logf("%d plies, outcome %s (%s), clocks %v %v, longest move %v", len(moves), g.Outcome(), g.Method(), clock[0], clock[1], longest)
 }
+
+// TestE2EHashTooBig is issue 12's "setoption name Hash value 32768" (and
+// 65536, the maximum once advertised), which killed the engine with Go's
+// fatal out-of-memory error: the engine advertises what the machine can
+// hold, refuses more with an error, and goes on answering.
+func TestE2EHashTooBig(t *testing.T) {
+	p := startEngine(t, "bounder")
+	p.send("uci")
+	l, _ := p.expect("option name Hash ", 5*time.Second)
+	var def, lo, hi int
+	if _, err := fmt.Sscanf(l, "option name Hash type spin default %d min %d max %d", &def, &lo, &hi); err != nil {
+		t.Fatalf("%q: %v", l, err)
+	}
+	p.expect("uciok", 5*time.Second)
+	t.Logf("Hash maximum %d MiB", hi)
+	for _, mib := range []int{32768, 65536, hi + 1} {
+		if mib <= hi {
+			continue // the machine holds it; not tried, to spare the memory
+		}
+		p.send(fmt.Sprintf("setoption name Hash value %d", mib), "isready")
+		_, before := p.expect("readyok", 10*time.Second)
+		want := fmt.Sprintf("info string error: Hash: value %d is out of range 1..%d", mib, hi)
+		if len(before) != 1 || before[0] != want {
+			t.Errorf("Hash %d: got %q, want %q", mib, before, want)
+		}
+	}
+	p.send("setoption name OwnBook value false", "position startpos", "go depth 2")
+	bm, _ := p.expect("bestmove", 10*time.Second)
+	bestMoveOf(t, bm, uciGame())
+}
+
+// TestE2EZeroLimits is issue 12's "go depth 0" (nodes, movetime, mate 0):
+// the real engine searched for ever with no bestmove. Each must answer.
+func TestE2EZeroLimits(t *testing.T) {
+	p := startEngine(t, "bounder")
+	p.send("setoption name OwnBook value false", "position startpos moves e2e4")
+	g := uciGame()
+	g.MoveStr("e2e4")
+	for _, cmd := range []string{"go depth 0", "go nodes 0", "go movetime 0", "go mate 0", "go mate 1"} {
+		p.send(cmd)
+		bm, _ := p.expect("bestmove", 20*time.Second)
+		bestMoveOf(t, bm, g)
+	}
+}
+
+// TestE2EEOFStopsSearch is issue 12's "EOF during go depth 99": the real
+// engine kept searching after its input closed. It must stop, print the
+// bestmove and exit.
+func TestE2EEOFStopsSearch(t *testing.T) {
+	p := startEngine(t, "bounder")
+	p.send("setoption name OwnBook value false", "position startpos moves e2e4", "go depth 99")
+	p.expect("info depth 1", 10*time.Second)
+	p.in.Close()
+	bm, _ := p.expect("bestmove", 10*time.Second)
+	g := uciGame()
+	g.MoveStr("e2e4")
+	bestMoveOf(t, bm, g)
+	select {
+	case err := <-p.exited:
+		if err != nil {
+			t.Errorf("exit: %v\nstderr: %s", err, p.stderr.String())
+		}
+		p.exited <- err
+	case <-time.After(10 * time.Second):
+		t.Fatal("no exit within 10s of the end of input")
+	}
+}
+
+// TestE2EProgress is issue 12's "no output for seconds during long
+// iterations": from the first second on, the engine sends "info nodes N
+// nps N time N hashfull N" and "info currmove M currmovenumber N" about
+// once a second.
+func TestE2EProgress(t *testing.T) {
+	p := startEngine(t, "bounder")
+	p.send("position startpos moves e2e4", "go movetime 2500")
+	_, before := p.expect("bestmove", 20*time.Second)
+	g := uciGame()
+	g.MoveStr("e2e4")
+	nodes, curr := 0, 0
+	for _, l := range before {
+		var n, nps, ms, full, num int
+		var mv string
+		if _, err := fmt.Sscanf(l, "info nodes %d nps %d time %d hashfull %d", &n, &nps, &ms, &full); err == nil {
+			nodes++
+			if ms < 1000 || n <= 0 {
+				t.Errorf("%q: before the first second, or no nodes", l)
+			}
+		} else if _, err := fmt.Sscanf(l, "info currmove %s currmovenumber %d", &mv, &num); err == nil {
+			curr++
+			if probe := g.Clone(); probe.MoveStr(mv) != nil || num < 1 || num > 20 {
+				t.Errorf("%q: not a root move", l)
+			}
+		}
+	}
+	if nodes == 0 || curr == 0 {
+		t.Errorf("%d info nodes and %d info currmove lines in %q", nodes, curr, before)
+	}
+}
+
+// TestPythonChess is issue 12's acceptance test: python-chess plays a game
+// of Bounder against itself with pondering on a 2 s + 50 ms clock, and
+// analyses the start position with MultiPV 3 (testdata/pychess_acceptance.py).
+// Any warning python-chess logs, or any exception, fails it. It skips when
+// python3 or python-chess is missing; PYTHONPATH is taken from the
+// environment (e.g. PYTHONPATH=/path/to/python-chess go test ./uci).
+func TestPythonChess(t *testing.T) {
+	bin := engineBinary(t)
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: the python-chess acceptance test needs it")
+	}
+	if out, err := exec.Command(py, "-c", "import chess.engine").CombinedOutput(); err != nil {
+		t.Skipf("python-chess is not installed (apt-get install python3-chess, or pip install chess, or set PYTHONPATH): %v\n%s", err, out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	t0 := time.Now()
+	out, err := exec.CommandContext(ctx, py, filepath.Join("testdata", "pychess_acceptance.py"), bin).CombinedOutput()
+	t.Logf("python-chess acceptance test, %v:\n%s", time.Since(t0).Round(time.Millisecond), out)
+	if err != nil {
+		t.Fatalf("failed: %v", err)
+	}
+}

@@ -21,6 +21,7 @@ type fakeSearcher struct {
 	endInfinite bool
 	bestMove    string // play this (even if illegal) instead of the first legal move
 	deaf        bool   // ignore time limits and PonderHit: end only when stopped or cancelled
+	progress    bool   // call Limits.Progress at every tick, after the report
 
 	running   bool
 	stopCh    chan struct{}
@@ -55,7 +56,7 @@ func (f *fakeSearcher) Search(ctx context.Context, pos *engine.Position, lim sea
 	f.hitCh = make(chan time.Duration, 1)
 	stop, hit := f.stopCh, f.hitCh
 	f.searches = append(f.searches, fakeCall{lim, opt, pos.FEN()})
-	delay, endInf, forced, deaf := f.delay, f.endInfinite, f.bestMove, f.deaf
+	delay, endInf, forced, deaf, progress := f.delay, f.endInfinite, f.bestMove, f.deaf, f.progress
 	f.mu.Unlock()
 	defer func() {
 		f.mu.Lock()
@@ -121,6 +122,10 @@ func (f *fakeSearcher) Search(ctx context.Context, pos *engine.Position, lim sea
 			res.Depth = depth
 			onReport(search.Report{Depth: depth, SelDepth: depth + 2, MultiPV: 1, Score: 12,
 				Bound: search.BoundExact, PV: res.PV, Nodes: uint64(depth * 1000), Elapsed: time.Since(start)})
+			if progress && lim.Progress != nil {
+				lim.Progress(search.Progress{Nodes: uint64(depth*1000 + 500), Elapsed: time.Duration(depth) * time.Second,
+					Hashfull: depth, CurrMove: moves[len(moves)-1], CurrMoveNumber: len(moves)})
+			}
 		}
 	}
 }

@@ -36,7 +36,7 @@ type job struct {
 	infinite    bool // go infinite: bestmove only after stop
 	ponder      bool // go ponder and no ponderhit yet: bestmove only after stop or ponderhit
 	stopped     bool // stop (or quit, or a new go) received
-	unlimited   bool // no depth, nodes, mate or time limit
+	rejected    bool // the position was rejected: the answer is 0000
 	clock       *search.TimeControl
 	moveTime    time.Duration
 	overhead    time.Duration
@@ -236,7 +236,6 @@ func parseGo(args []string) (p goParams, errs []string) {
 			errs = append(errs, fmt.Sprintf("%s: %s is not an integer", key, quote(val)))
 			continue
 		}
-		ms := time.Duration(max(min(n, maxMillis), -maxMillis)) * time.Millisecond
 		positive := func() bool {
 			if n <= 0 {
 				errs = append(errs, fmt.Sprintf("%s must be positive, not %d", key, n))
@@ -244,6 +243,14 @@ func parseGo(args []string) (p goParams, errs []string) {
 			}
 			return true
 		}
+		// A limit of 0 (or less) is taken as the smallest one, 1: ignoring
+		// it could leave a search without any limit, which would never
+		// answer a "go" that looks finite.
+		if n <= 0 && (key == "depth" || key == "nodes" || key == "mate" || key == "movetime") {
+			errs = append(errs, fmt.Sprintf("%s must be positive, not %d; using %s 1", key, n, key))
+			n = 1
+		}
+		ms := time.Duration(max(min(n, maxMillis), -maxMillis)) * time.Millisecond
 		switch key {
 		case "wtime":
 			p.wtime, p.hasWTime = ms, true
@@ -256,21 +263,13 @@ func parseGo(args []string) (p goParams, errs []string) {
 		case "movestogo":
 			p.movesToGo = int(max(min(n, 10000), 0))
 		case "depth":
-			if positive() {
-				p.depth = int(min(n, search.MaxPly))
-			}
+			p.depth = int(min(n, search.MaxPly))
 		case "nodes":
-			if positive() {
-				p.nodes = uint64(n)
-			}
+			p.nodes = uint64(n)
 		case "mate":
-			if positive() {
-				p.mate = int(min(n, search.MaxPly))
-			}
+			p.mate = int(min(n, search.MaxPly))
 		case "movetime":
-			if positive() {
-				p.moveTime = ms
-			}
+			p.moveTime = ms
 		case "perft":
 			if positive() {
 				p.perft = int(min(n, 1000))
@@ -319,6 +318,16 @@ func (e *Engine) startSearch(p goParams) {
 		j.searchMoves = append(j.searchMoves, m)
 	}
 
+	if e.posRejected {
+		// No move for a position the GUI did not mean: 0000, held like
+		// any bestmove in infinite and ponder mode.
+		e.infof("%s", errRejected)
+		j.rejected = true
+		e.job = j
+		e.jobFinished(j)
+		return
+	}
+
 	if !pos.HasLegalMove() {
 		if pos.InCheck() {
 			e.out.line("info depth 0 score mate 0")
@@ -330,7 +339,16 @@ func (e *Engine) startSearch(p goParams) {
 		return
 	}
 
-	if !p.infinite {
+	if pos.SideToMove() == engine.White && p.hasWTime {
+		j.clock = &search.TimeControl{Time: p.wtime, Inc: p.winc, MovesToGo: p.movesToGo, Ply: gamePly(pos)}
+	} else if pos.SideToMove() == engine.Black && p.hasBTime {
+		j.clock = &search.TimeControl{Time: p.btime, Inc: p.binc, MovesToGo: p.movesToGo, Ply: gamePly(pos)}
+	}
+
+	// The book plays only in games: a search on the clock. Depth, nodes,
+	// mate, movetime, infinite and MultiPV analysis ask for the engine's
+	// own search and its scores.
+	if j.clock != nil && !p.infinite && p.depth == 0 && p.nodes == 0 && p.mate == 0 && p.moveTime == 0 && e.set.multiPV == 1 {
 		if m, ok := e.bookMove(pos, j.searchMoves); ok {
 			j.result = search.Result{BestMove: m}
 			e.job = j
@@ -340,13 +358,11 @@ func (e *Engine) startSearch(p goParams) {
 	}
 
 	lim := search.Limits{Depth: p.depth, Nodes: p.nodes, Mate: p.mate, SearchMoves: j.searchMoves}
-	if pos.SideToMove() == engine.White && p.hasWTime {
-		j.clock = &search.TimeControl{Time: p.wtime, Inc: p.winc, MovesToGo: p.movesToGo, Ply: gamePly(pos)}
-	} else if pos.SideToMove() == engine.Black && p.hasBTime {
-		j.clock = &search.TimeControl{Time: p.btime, Inc: p.binc, MovesToGo: p.movesToGo, Ply: gamePly(pos)}
+	if p.mate > 0 && p.depth == 0 && p.nodes == 0 && p.moveTime == 0 && j.clock == nil && !p.infinite {
+		// "go mate N" alone ends even where there is no such mate.
+		lim.Depth = mateDepth(p.mate)
 	}
 	j.moveTime = p.moveTime
-	j.unlimited = p.depth == 0 && p.nodes == 0 && p.mate == 0 && j.moveTime == 0 && j.clock == nil
 	if p.infinite || p.ponder {
 		lim.Infinite = true // time limits come with ponderhit
 	} else if j.moveTime > 0 {
@@ -370,11 +386,20 @@ func (e *Engine) startSearch(p goParams) {
 	j.cancel = cancel
 	opt := e.searchOptions()
 	searcher, out := e.cfg.Searcher, e.out
+	lim.Progress = func(p search.Progress) { out.lines(formatProgress(p)...) }
 	e.start(j, func() {
 		defer cancel()
 		j.result = searcher.Search(ctx, pos, lim, opt, func(r search.Report) { out.line(formatInfo(r)) })
 	})
 }
+
+// mateDepthSlack: "go mate N" with no other limit searches at most
+// 2N-1+mateDepthSlack plies deep, room for the reductions of the selective
+// search to miss a mate at the depth that just reaches it.
+const mateDepthSlack = 4
+
+// mateDepth is the depth limit of "go mate n" alone.
+func mateDepth(n int) int { return min(2*n-1+mateDepthSlack, search.MaxDepth) }
 
 // bookMove probes the book when OwnBook is on and the game is within
 // BookDepth moves, and announces the move it plays.
@@ -437,6 +462,10 @@ func containsMove(ms []engine.Move, m engine.Move) bool {
 // (falling back to a legal move, or 0000 when there is none), with the
 // ponder move when one is known and legal.
 func (e *Engine) printBestMove(j *job) {
+	if j.rejected {
+		e.out.line("bestmove 0000")
+		return
+	}
 	pos, r := j.pos, j.result
 	best := r.BestMove
 	if !pos.IsLegal(best) || (len(j.searchMoves) > 0 && !containsMove(j.searchMoves, best)) {
@@ -503,6 +532,21 @@ func formatInfo(r search.Report) string {
 	return b.String()
 }
 
+// formatProgress is the info lines of a progress report, sent about once a
+// second from the first second on: the counters, and the root move under
+// search when known.
+func formatProgress(p search.Progress) []string {
+	var nps uint64
+	if s := p.Elapsed.Seconds(); s > 0 {
+		nps = uint64(float64(p.Nodes) / s)
+	}
+	lines := []string{fmt.Sprintf("info nodes %d nps %d time %d hashfull %d", p.Nodes, nps, p.Elapsed.Milliseconds(), p.Hashfull)}
+	if p.CurrMove != engine.NullMove {
+		lines = append(lines, fmt.Sprintf("info currmove %s currmovenumber %d", p.CurrMove, p.CurrMoveNumber))
+	}
+	return lines
+}
+
 // cmdPerft handles "perft N" (the same as "go perft N").
 func (e *Engine) cmdPerft(args []string) {
 	if len(args) == 0 {
@@ -520,6 +564,10 @@ func (e *Engine) cmdPerft(args []string) {
 // startPerft counts the move tree to depth and prints each root move's
 // share ("e2e4: 20") and the total ("Nodes searched: 400"). stop ends it.
 func (e *Engine) startPerft(depth int) {
+	if e.posRejected {
+		e.infof("%s", errRejected)
+		return
+	}
 	if depth > e.maxPerft {
 		e.infof("error: perft depth %d is more than %d", depth, e.maxPerft)
 		return
@@ -642,11 +690,13 @@ func (e *Engine) quit() {
 	}
 }
 
-// finishAtEOF lets finite jobs finish and stops infinite ones.
+// finishAtEOF stops a search, printing its bestmove, and lets perft and
+// bench finish. Input ends when the GUI has gone (or quit without "quit"),
+// so nobody waits for a long search; it would only keep the process
+// running, perhaps for hours with "go depth 99".
 func (e *Engine) finishAtEOF() {
 	for e.job != nil {
-		j := e.job
-		if j.kind == jobSearch && (j.finished || j.infinite || j.ponder || j.unlimited) {
+		if e.job.kind == jobSearch {
 			e.stopJob()
 		} else {
 			e.waitJob()

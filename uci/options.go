@@ -67,9 +67,10 @@ func (e *Engine) initOptions() {
 			driverDef = v
 		}
 	}
+	hashDef := min(DefaultHashMiB, e.cfg.MaxHashMiB)
 	e.set = settings{
-		hash: DefaultHashMiB, threads: 1, multiPV: 1, overhead: 30 * time.Millisecond,
-		ownBook: true, bookDepth: 16, driver: driverDef,
+		hash: hashDef, threads: 1, multiPV: 1, overhead: 30 * time.Millisecond,
+		ownBook: false, bookDepth: 16, driver: driverDef,
 		etc: d.ETC, etcDepth: d.ETCDepth, selective: d.Selective, mtdStep: d.MTDStep, mtdfGuess2: d.MTDfGuess2, mtdfAccel: d.MTDfAccel, eval: search.Evals()[0],
 	}
 	s := &e.set
@@ -82,10 +83,14 @@ func (e *Engine) initOptions() {
 			apply: func(v string) error { set(v == "true"); return nil }}
 	}
 	e.optOrder = []*option{
-		spin("Hash", DefaultHashMiB, 1, 65536, e.setHash),
+		// Larger tables are refused by the range check: Go dies when out of
+		// memory, so the size must be checked before the table is made.
+		spin("Hash", hashDef, 1, e.cfg.MaxHashMiB, e.setHash),
 		spin("Threads", 1, 1, 64, func(n int) error {
 			s.threads = n
-			if n > 1 {
+			// Only in debug mode: an unsolicited line after setoption makes
+			// GUIs and python-chess warn about unexpected output.
+			if n > 1 && e.debug {
 				e.infof("Threads: the search is not parallel yet; it uses one thread")
 			}
 			return nil
@@ -94,7 +99,9 @@ func (e *Engine) initOptions() {
 		check("Ponder", false, func(b bool) { s.ponder = b }),
 		spin("MultiPV", 1, 1, 256, func(n int) error { s.multiPV = n; return nil }),
 		spin("Move Overhead", 30, 0, 5000, func(n int) error { s.overhead = time.Duration(n) * time.Millisecond; return nil }),
-		check("OwnBook", true, func(b bool) { s.ownBook = b }),
+		// Off by default: testers and GUIs expect the engine's own moves
+		// (and a GUI that wants a book has its own).
+		check("OwnBook", false, func(b bool) { s.ownBook = b }),
 		{name: "BookFile", kind: kindString, apply: e.setBookFile},
 		spin("BookDepth", 16, 0, 500, func(n int) error { s.bookDepth = n; return nil }),
 		{name: "Driver", kind: kindCombo, def: driverDef, vars: e.cfg.Drivers,

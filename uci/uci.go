@@ -19,6 +19,10 @@
 //     printed, then the new search starts. That keeps the one-bestmove-per-go
 //     rule for both, whatever the GUI meant. (Only while a bench runs, which
 //     cannot be stopped, "go" is refused with an info string.)
+//   - Output during a search: an "info depth ..." line per iteration (and
+//     MultiPV line), and from the first second on, about once a second,
+//     "info nodes N nps N time N hashfull N" and "info currmove M
+//     currmovenumber N" (search.Limits.Progress).
 //   - Time: the clock of the side to move gives a soft and a hard budget
 //     (search.TimeBudget, less the Move Overhead); movetime is exact less the
 //     overhead. The search's context is also cancelled at the hard deadline,
@@ -27,18 +31,30 @@
 //   - In "go infinite" and "go ponder" the bestmove is held until "stop" (or
 //     "ponderhit", for ponder) even if the search ends by itself.
 //   - With no legal move the answer is "bestmove 0000" (held likewise).
+//   - Every "go" ends: a limit of 0 or less (depth, nodes, mate, movetime)
+//     is reported and taken as 1, and "go mate N" with no other limit
+//     searches at most 2N-1+mateDepthSlack plies deep.
 //   - Errors in a command (bad FEN, illegal move, bad option value, unknown
-//     command) are reported as "info string ..." and change nothing.
+//     command) are reported as "info string ..." and change nothing, with
+//     one exception: a rejected "position" (a bad FEN, or an illegal move
+//     anywhere in its moves, which rejects the whole command) marks the
+//     position rejected. Until a valid "position" arrives, "go" answers
+//     "bestmove 0000" (held in infinite and ponder mode like any bestmove)
+//     and perft and eval refuse, so that no answer is ever given for a
+//     position other than the one the GUI sent.
 //   - Option changes during a search apply to the next one; Hash resizing,
 //     Clear Hash and ucinewgame are deferred until the running job ends.
-//   - At end of input the engine lets a finite search (and perft or bench)
-//     finish and prints its result, so that "bounder < commands" works;
-//     an infinite or pondering search is stopped. "quit" stops everything
-//     at once (a search still prints its bestmove).
-//   - Book: with OwnBook on and the game within BookDepth moves, a legal book
-//     move (within searchmoves, if any) is played at once, announced as
-//     "info string book move e2e4 (weight W, <opening>)"; "go infinite"
-//     never uses the book, "go ponder" holds the book move like a search.
+//   - At end of input a search is stopped at once and prints its bestmove
+//     (the GUI has gone: nobody waits for "go depth 99" to finish); perft
+//     and bench finish, so that "bounder < commands" works for them.
+//     "quit" stops everything at once (a search still prints its bestmove).
+//   - Book: OwnBook is off by default. When on, with the game within
+//     BookDepth moves, a legal book move (within searchmoves, if any) is
+//     played at once, announced as "info string book move e2e4 (weight W,
+//     <opening>)", but only in a search on the clock (wtime/btime): "go"
+//     with depth, nodes, mate, movetime or infinite, or with MultiPV above
+//     1, is analysis and always searches. "go ponder" on the clock holds the
+//     book move like a search.
 //     After "position", the opening's name is printed ("info string
 //     opening: B90 Sicilian Defense: Najdorf Variation") when known and
 //     different from the last one printed.
@@ -111,6 +127,9 @@ type Config struct {
 	Version string
 	// Searcher runs the searches; create it with DefaultHashMiB.
 	Searcher Searcher
+	// MaxHashMiB is the Hash option's maximum, the largest table the
+	// machine can hold; 0 means search.MaxHashMiB().
+	MaxHashMiB int
 	// Drivers are the values of the Driver option, the default first
 	// (search.Drivers()); empty means DefaultDrivers.
 	Drivers []string
@@ -142,11 +161,14 @@ type Engine struct {
 	out *writer
 
 	// Everything below belongs to the dispatcher goroutine.
-	pos      *engine.Position
-	opts     map[string]*option // by lower-case name
-	optOrder []*option
-	set      settings
-	debug    bool
+	pos *engine.Position
+	// posRejected: the last position command was rejected, so pos is not
+	// the position the GUI means; go answers 0000 until a valid one.
+	posRejected bool
+	opts        map[string]*option // by lower-case name
+	optOrder    []*option
+	set         settings
+	debug       bool
 
 	book        Book // from BookFile; nil = default book
 	defBook     Book // written by the warm-up goroutine, read after warm
@@ -190,6 +212,9 @@ func New(cfg Config) *Engine {
 	}
 	if len(cfg.Drivers) == 0 {
 		cfg.Drivers = DefaultDrivers
+	}
+	if cfg.MaxHashMiB <= 0 {
+		cfg.MaxHashMiB = search.MaxHashMiB()
 	}
 	e := &Engine{
 		cfg:      cfg,
@@ -368,12 +393,26 @@ func (e *Engine) cmdNewGame() {
 	e.cfg.Searcher.Clear()
 }
 
-// cmdPosition sets up "position startpos|fen <fen> [moves ...]". On any
-// error the previous position is kept.
+// cmdPosition sets up "position startpos|fen <fen> [moves ...]". A command
+// with any error, an illegal move in the list included, is rejected whole:
+// the position stays as it was, but is marked rejected, so that "go"
+// answers "bestmove 0000" rather than a move for a position the GUI did not
+// mean, until a valid "position" arrives.
 func (e *Engine) cmdPosition(args []string) {
-	if len(args) == 0 {
-		e.infof("error: position wants startpos or fen")
+	pos, err := parsePosition(args)
+	if err != nil {
+		e.posRejected = true
+		e.infof("error: %s; position rejected: go answers bestmove 0000 until a valid position command", oneLine(err.Error()))
 		return
+	}
+	e.pos, e.posRejected = pos, false
+	e.announceOpening()
+}
+
+// parsePosition reads the arguments of "position".
+func parsePosition(args []string) (*engine.Position, error) {
+	if len(args) == 0 {
+		return nil, errors.New("position wants startpos or fen")
 	}
 	var pos *engine.Position
 	var rest []string
@@ -388,27 +427,25 @@ func (e *Engine) cmdPosition(args []string) {
 		}
 		p, err := engine.ParseFEN(strings.Join(args[1:end], " "))
 		if err != nil {
-			e.infof("error: %s; position unchanged", oneLine(err.Error()))
-			return
+			return nil, err
 		}
 		pos, rest = p, args[end:]
 	default:
-		e.infof("error: position wants startpos or fen, not %s; position unchanged", quote(args[0]))
-		return
+		return nil, fmt.Errorf("position wants startpos or fen, not %s", quote(args[0]))
 	}
 	if len(rest) > 0 {
 		if !strings.EqualFold(rest[0], "moves") {
-			e.infof("error: position: expected moves, got %s; position unchanged", quote(rest[0]))
-			return
+			return nil, fmt.Errorf("position: expected moves, got %s", quote(rest[0]))
 		}
 		if err := pos.PlayMoves(rest[1:]); err != nil {
-			e.infof("error: %s; position unchanged", oneLine(err.Error()))
-			return
+			return nil, err
 		}
 	}
-	e.pos = pos
-	e.announceOpening()
+	return pos, nil
 }
+
+// errRejected explains why a command that needs the position was refused.
+const errRejected = "error: the last position command was rejected; send a valid position"
 
 // announceOpening prints the opening's name when it differs from the last
 // one printed.
@@ -427,6 +464,9 @@ func (e *Engine) announceOpening() {
 
 func (e *Engine) cmdDisplay() {
 	var lines []string
+	if e.posRejected {
+		lines = append(lines, "(the last position command was rejected: this is the position before it; go answers bestmove 0000)")
+	}
 	for _, l := range strings.Split(strings.TrimRight(e.pos.String(), "\n"), "\n") {
 		lines = append(lines, l)
 	}
@@ -449,6 +489,10 @@ func (e *Engine) cmdDisplay() {
 func (e *Engine) cmdEval() {
 	if e.cfg.EvalText == nil {
 		e.infof("error: eval is not available in this build")
+		return
+	}
+	if e.posRejected {
+		e.infof("%s", errRejected)
 		return
 	}
 	text := strings.TrimRight(e.cfg.EvalText(e.pos, e.set.eval), "\n")

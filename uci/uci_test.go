@@ -30,7 +30,8 @@ type harness struct {
 func newHarness(t *testing.T, edit func(*Config)) *harness {
 	t.Helper()
 	fake := newFake()
-	cfg := Config{Version: "test", Searcher: fake}
+	// A fixed maximum, whatever the machine's memory.
+	cfg := Config{Version: "test", Searcher: fake, MaxHashMiB: 65536}
 	if edit != nil {
 		edit(&cfg)
 	}
@@ -176,12 +177,12 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Ponder type check default false",
 		"option name MultiPV type spin default 1 min 1 max 256",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
-		"option name OwnBook type check default true",
+		"option name OwnBook type check default false",
 		"option name BookFile type string default <empty>",
 		"option name BookDepth type spin default 16 min 0 max 500",
 		"option name Driver type combo default MTDf var MTDf var NegaScout var AlphaBeta var SSS var DUAL var MTDbi var MTDstep var BNS",
 		"option name ETC type check default true",
-		"option name ETC Depth type spin default 3 min 0 max 128",
+		"option name ETC Depth type spin default 8 min 0 max 128",
 		"option name Selective type check default true",
 		"option name MTD Step type spin default 25 min 1 max 1000",
 		"option name MTDf Guess2 type check default false",
@@ -413,6 +414,54 @@ func TestGoParameters(t *testing.T) {
 	h.quit()
 }
 
+// TestGoZeroLimits is issue 12's "go depth 0" (nodes, movetime, mate 0),
+// which searched without a limit and never answered: a limit of 0 is
+// taken as 1, and "go mate N" alone has a depth limit, so every such go
+// gets its bestmove.
+func TestGoZeroLimits(t *testing.T) {
+	h := newHarness(t, nil)
+	for _, c := range []struct {
+		cmd  string
+		want search.Limits
+		note string // the error printed, if any
+	}{
+		{"go depth 0", search.Limits{Depth: 1}, "depth must be positive, not 0; using depth 1"},
+		{"go nodes 0", search.Limits{Nodes: 1}, "nodes must be positive, not 0; using nodes 1"},
+		{"go movetime 0", search.Limits{MoveTime: search.MoveTimeBudget(time.Millisecond, 30*time.Millisecond)},
+			"movetime must be positive, not 0; using movetime 1"},
+		{"go mate 0", search.Limits{Mate: 1, Depth: 5}, "mate must be positive, not 0; using mate 1"},
+		{"go depth -7", search.Limits{Depth: 1}, "depth must be positive, not -7; using depth 1"},
+		{"go mate 3", search.Limits{Mate: 3, Depth: 9}, ""},
+		{"go mate 3 depth 2", search.Limits{Mate: 3, Depth: 2}, ""},
+		{"go mate 3 nodes 900", search.Limits{Mate: 3, Nodes: 900}, ""},
+		{"go mate 3 wtime 1000 btime 1000", search.Limits{Mate: 3}, ""},
+		{"go mate 3 infinite", search.Limits{Mate: 3, Infinite: true}, ""},
+	} {
+		n := len(h.fake.calls())
+		h.send(c.cmd)
+		if c.want.Infinite {
+			h.expect("info depth 1", time.Second)
+			h.send("stop")
+		}
+		_, before := h.expect("bestmove", 5*time.Second)
+		calls := h.fake.calls()
+		if len(calls) != n+1 {
+			t.Fatalf("%s: no search", c.cmd)
+		}
+		got := calls[n].lim
+		got.Soft, got.Hard = 0, 0 // the clock's budget, tested elsewhere
+		got.Progress = nil
+		if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", c.want) {
+			t.Errorf("%s: limits %+v, want %+v", c.cmd, got, c.want)
+		}
+		if errs := count(before, "info string error"); c.note == "" && errs != 0 ||
+			c.note != "" && (errs != 1 || count(before, "info string error: go: "+c.note) != 1) {
+			t.Errorf("%s: %q, want the error %q", c.cmd, before, c.note)
+		}
+	}
+	h.quit()
+}
+
 func TestNoLegalMove(t *testing.T) {
 	h := newHarness(t, nil)
 	h.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "go depth 5") // mated
@@ -467,7 +516,7 @@ func TestPosition(t *testing.T) {
 	} {
 		h.send(bad)
 		l, _ := h.expect("info string error", time.Second)
-		if !strings.Contains(l, "position unchanged") && bad != "position" {
+		if !strings.HasSuffix(l, "; position rejected: go answers bestmove 0000 until a valid position command") {
 			t.Errorf("%q: %q", bad, l)
 		}
 		if f := fenLine(); f != after {
@@ -482,6 +531,63 @@ func TestPosition(t *testing.T) {
 	if f := fenLine(); f != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
 		t.Errorf("fen %s", f)
 	}
+	h.quit()
+}
+
+// TestRejectedPosition is issue 12's "go after a rejected position
+// answers for the previous position": after a rejected position command
+// (a bad FEN, or an illegal move anywhere in the list, which rejects the
+// whole command), go answers bestmove 0000 without searching, held like
+// any bestmove in infinite and ponder mode, perft and eval refuse, until
+// a valid position arrives.
+func TestRejectedPosition(t *testing.T) {
+	h := newHarness(t, func(c *Config) {
+		c.EvalText = func(*engine.Position, string) string { return "total 0" }
+	})
+	h.send("position startpos moves e2e4", "go depth 1")
+	h.expect("bestmove a7a6", time.Second)
+	for _, bad := range []string{
+		"position fen rnbqkbnr/pppppppp/8/8 w KQkq -",
+		"position startpos moves e2e4 e7e5 g1f3 e5e4 b1c3", // e5e4 is illegal
+		"position startpos moves e2e4 zz",
+		"position sideways",
+	} {
+		h.send(bad)
+		h.expect("info string error: ", time.Second)
+		h.send("go depth 1")
+		bm, before := h.expect("bestmove", time.Second)
+		if bm != "bestmove 0000" || len(before) != 1 || before[0] != "info string "+errRejected {
+			t.Errorf("%s: %q after %q", bad, bm, before)
+		}
+		h.send("go wtime 1000 btime 1000", "go nodes 10 searchmoves e2e4")
+		h.expect("bestmove 0000", time.Second)
+		h.expect("bestmove 0000", time.Second)
+		h.send("go infinite")
+		h.quiet("bestmove", 30*time.Millisecond)
+		h.send("stop")
+		h.expect("bestmove 0000", time.Second)
+		h.send("go ponder wtime 1000 btime 1000")
+		h.quiet("bestmove", 30*time.Millisecond)
+		h.send("ponderhit")
+		h.expect("bestmove 0000", time.Second)
+		h.send("perft 1", "go perft 1", "eval")
+		if errs := h.sync(); len(errs) != 3 || count(errs, "info string "+errRejected) != 3 {
+			t.Errorf("%s: perft and eval: %q", bad, errs)
+		}
+		h.send("d")
+		if l, _ := h.next(time.Second); !strings.Contains(l, "rejected") {
+			t.Errorf("d: %q", l)
+		}
+		h.sync()
+	}
+	if n := len(h.fake.calls()); n != 1 {
+		t.Errorf("%d searches, want only the first", n)
+	}
+	// A valid position ends it; "ucinewgame" does not.
+	h.send("position startpos moves e2e4 e7e4", "ucinewgame", "go depth 1")
+	h.expect("bestmove 0000", time.Second)
+	h.send("position startpos moves d2d4", "go depth 1")
+	h.expect("bestmove a7a6", time.Second)
 	h.quit()
 }
 
@@ -524,7 +630,6 @@ func TestSetOption(t *testing.T) {
 		`info string error: Driver: value "Minimax" is not one of MTDf NegaScout AlphaBeta SSS DUAL MTDbi MTDstep BNS`,
 		`info string error: ETC: value "maybe" is not true or false`,
 		`info string error: Evaluation: value "none" is not one of Full Hand Material`,
-		"info string Threads: the search is not parallel yet; it uses one thread",
 		`info string error: no such option "Nonsense"`,
 		"info string error: setoption wants: setoption name <id> [value <x>]",
 		"info string error: setoption wants: setoption name <id> [value <x>]",
@@ -546,6 +651,65 @@ func TestSetOption(t *testing.T) {
 	h.fake.mu.Unlock()
 	if h.e.set.overhead != 50*time.Millisecond || !h.e.set.ponder || h.e.set.threads != 4 {
 		t.Errorf("settings %+v", h.e.set)
+	}
+	h.quit()
+}
+
+// TestHashBeyondMachine is issue 12's "setoption name Hash value 32768",
+// which killed the engine: the Hash maximum is what the machine can hold
+// (Config.MaxHashMiB), a bigger size is an error, the table keeps its size,
+// and the engine goes on answering.
+func TestHashBeyondMachine(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.MaxHashMiB = 1000 })
+	h.send("uci")
+	l, _ := h.expect("option name Hash ", time.Second)
+	if l != "option name Hash type spin default 64 min 1 max 1000" {
+		t.Errorf("%q", l)
+	}
+	h.expect("uciok", time.Second)
+	h.send("setoption name Hash value 32768", "setoption name Hash value 65536", "setoption name Hash value 1000")
+	before := h.sync()
+	want := []string{
+		"info string error: Hash: value 32768 is out of range 1..1000",
+		"info string error: Hash: value 65536 is out of range 1..1000",
+	}
+	if strings.Join(before, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q, want %q", before, want)
+	}
+	h.send("go depth 1")
+	h.expect("bestmove", time.Second)
+	h.fake.mu.Lock()
+	if fmt.Sprint(h.fake.hashSizes) != "[1000]" {
+		t.Errorf("hash sizes %v", h.fake.hashSizes)
+	}
+	h.fake.mu.Unlock()
+
+	// On a machine too small for the default, the default is the maximum.
+	h2 := newHarness(t, func(c *Config) { c.MaxHashMiB = 16 })
+	h2.send("uci")
+	if l, _ := h2.expect("option name Hash ", time.Second); l != "option name Hash type spin default 16 min 1 max 16" {
+		t.Errorf("%q", l)
+	}
+	h2.quit()
+	h.quit()
+}
+
+// TestThreadsIsSilent is issue 12's unsolicited "info string Threads: ..."
+// after setoption, which made python-chess warn: the note comes only in
+// debug mode.
+func TestThreadsIsSilent(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send("setoption name Threads value 4", "setoption name Threads value 1")
+	if before := h.sync(); len(before) != 0 {
+		t.Errorf("output %q", before)
+	}
+	h.send("debug on", "setoption name Threads value 2")
+	before := h.sync()
+	if count(before, "info string Threads: the search is not parallel yet; it uses one thread") != 1 {
+		t.Errorf("debug output %q", before)
+	}
+	if h.e.set.threads != 2 {
+		t.Errorf("threads %d", h.e.set.threads)
 	}
 	h.quit()
 }
@@ -652,7 +816,7 @@ func TestBook(t *testing.T) {
 			return "", false
 		}
 	})
-	h.send("go wtime 1000 btime 1000")
+	h.send("setoption name OwnBook value true", "go wtime 1000 btime 1000")
 	bm, before := h.expect("bestmove", time.Second)
 	if bm != "bestmove e2e4" || len(before) != 1 || before[0] != "info string book move e2e4 (weight 42, B00 King's Pawn Game)" {
 		t.Errorf("%q after %q", bm, before)
@@ -662,13 +826,13 @@ func TestBook(t *testing.T) {
 		t.Errorf("%q", l)
 	}
 	h.send("position startpos moves e2e4") // same name: not repeated
-	h.send("go movetime 100")
+	h.send("go wtime 1000 btime 1000")
 	bm, before = h.expect("bestmove", time.Second)
 	if bm != "bestmove c7c5" || len(before) != 1 {
 		t.Errorf("%q after %q", bm, before)
 	}
 	// Illegal book moves are ignored: search.
-	h.send("position startpos moves d2d4", "go depth 1")
+	h.send("position startpos moves d2d4", "go wtime 1000 btime 1000")
 	bm, _ = h.expect("bestmove", time.Second)
 	if bm != "bestmove a7a6 ponder e1d2" {
 		t.Errorf("%q", bm)
@@ -678,17 +842,17 @@ func TestBook(t *testing.T) {
 	h.expect("info depth 1", time.Second)
 	h.send("stop")
 	h.expect("bestmove a2a3", time.Second)
-	h.send("setoption name OwnBook value false", "go depth 1")
+	h.send("setoption name OwnBook value false", "go wtime 1000 btime 1000")
 	h.expect("bestmove a2a3", time.Second)
 	h.send("setoption name OwnBook value true", "setoption name BookDepth value 1", "position startpos moves e2e4 c7c5")
 	h.expect("info string opening: B20", time.Second)
-	h.send("go depth 1")
+	h.send("go wtime 1000 btime 1000")
 	h.expect("bestmove e1e2", time.Second) // g1f3 is beyond ply 2: searched
 	// searchmoves excluding the book move: search.
-	h.send("setoption name BookDepth value 16", "position startpos", "go depth 1 searchmoves d2d4")
+	h.send("setoption name BookDepth value 16", "position startpos", "go wtime 1000 btime 1000 searchmoves d2d4")
 	h.expect("bestmove d2d4", time.Second)
 	// Book in ponder mode: held until ponderhit.
-	h.send("go ponder")
+	h.send("go ponder wtime 1000 btime 1000")
 	h.quiet("bestmove", 30*time.Millisecond)
 	h.send("ponderhit")
 	h.expect("bestmove e2e4", time.Second)
@@ -697,12 +861,12 @@ func TestBook(t *testing.T) {
 	if l, _ := h.expect("info string", time.Second); l != `info string error: BookFile: cannot load "nowhere.bin": no such file` {
 		t.Errorf("%q", l)
 	}
-	h.send("setoption name bookfile value my books/x.bin", "go depth 1")
+	h.send("setoption name bookfile value my books/x.bin", "go wtime 1000 btime 1000")
 	if l, _ := h.expect("info string", time.Second); l != `info string book "my books/x.bin" loaded` {
 		t.Errorf("%q", l)
 	}
 	h.expect("bestmove d2d4", time.Second)
-	h.send("setoption name BookFile value <empty>", "go depth 1")
+	h.send("setoption name BookFile value <empty>", "go wtime 1000 btime 1000")
 	h.expect("bestmove e2e4", time.Second)
 	all := h.quit()
 	if fmt.Sprint(loaded) != "[nowhere.bin my books/x.bin]" {
@@ -714,6 +878,41 @@ func TestBook(t *testing.T) {
 	if n := len(h.fake.calls()); n != 5 {
 		t.Errorf("%d searches", n)
 	}
+}
+
+// TestBookOnlyOnTheClock is issue 12's instant random book moves for
+// analysis commands: OwnBook is off by default, and when on the book plays
+// only in searches on the clock; depth, nodes, mate, movetime, infinite and
+// MultiPV analysis always search.
+func TestBookOnlyOnTheClock(t *testing.T) {
+	book := &fakeBook{moves: map[string]string{engine.StartFEN: "e2e4"}}
+	h := newHarness(t, func(c *Config) { c.DefaultBook = func() Book { return book } })
+	h.send("go wtime 1000 btime 1000")
+	h.expect("bestmove a2a3", time.Second) // OwnBook is off by default
+	h.send("setoption name OwnBook value true")
+	for _, cmd := range []string{
+		"go depth 1", "go nodes 100", "go mate 1", "go movetime 20", "go depth 1 wtime 1000 btime 1000",
+		"go movetime 20 wtime 1000 btime 1000", "go btime 1000", "go",
+	} {
+		h.send(cmd)
+		if bm, before := h.expect("bestmove", 5*time.Second); !strings.HasPrefix(bm, "bestmove a2a3") || count(before, "info string book") != 0 {
+			t.Errorf("%s: %q after %q", cmd, bm, before)
+		}
+	}
+	h.send("go infinite")
+	h.expect("info depth 1", time.Second)
+	h.send("stop")
+	h.expect("bestmove a2a3", time.Second)
+	h.send("setoption name MultiPV value 3", "go wtime 1000 btime 1000")
+	h.expect("bestmove a2a3", time.Second)
+	searches := len(h.fake.calls())
+	h.send("setoption name MultiPV value 1", "go wtime 1000 btime 1000 winc 10 binc 10")
+	h.expect("info string book move e2e4", time.Second)
+	h.expect("bestmove e2e4", time.Second)
+	if n := len(h.fake.calls()); n != searches || n != 11 {
+		t.Errorf("%d searches, want 11 and none for the book move", n)
+	}
+	h.quit()
 }
 
 func TestRobustness(t *testing.T) {
@@ -763,7 +962,7 @@ func TestCRLFAndEOF(t *testing.T) {
 	if err := e.Run(strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
 	}
-	// At the end of input the finite search finished and printed.
+	// At the end of input the search was stopped and printed its bestmove.
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if last := lines[len(lines)-1]; last != "bestmove a7a6 ponder e1e2" {
 		t.Errorf("last line %q", last)
@@ -780,6 +979,30 @@ func TestCRLFAndEOF(t *testing.T) {
 	}
 	if d := time.Since(t0); d > time.Second || !strings.Contains(out.String(), "bestmove a2a3") {
 		t.Errorf("after %v: %q", d, out.String())
+	}
+}
+
+// TestEOFStopsSearch is issue 12's "a finite search keeps running after
+// stdin closes": at the end of input the search is stopped (not waited
+// for), prints its bestmove, and Run returns.
+func TestEOFStopsSearch(t *testing.T) {
+	for _, cmd := range []string{"go depth 99", "go nodes 100000000", "go movetime 100000", "go wtime 100000 btime 100000", "go mate 40", "go"} {
+		fake := newFake()
+		fake.deaf = true // ends only when stopped (or, for depth 99, after 99 ticks)
+		e := New(Config{Searcher: fake})
+		var out strings.Builder
+		if err := e.Run(strings.NewReader("position startpos moves e2e4\n"+cmd+"\n"), &out); err != nil {
+			t.Fatal(err)
+		}
+		fake.mu.Lock()
+		stops := fake.stops
+		fake.mu.Unlock()
+		if stops == 0 {
+			t.Errorf("%s: the search was not stopped at the end of input", cmd)
+		}
+		if !strings.HasSuffix(out.String(), "bestmove a7a6 ponder e1e2\n") {
+			t.Errorf("%s: output %q", cmd, out.String())
+		}
 	}
 }
 
@@ -845,6 +1068,49 @@ func TestDisplayEvalBench(t *testing.T) {
 		t.Errorf("%d errors", n)
 	}
 	h.quit()
+}
+
+// TestProgressLines is issue 12's "no output for seconds during long
+// iterations": the search's progress reports become "info nodes ... nps
+// ... time ... hashfull ..." and "info currmove ... currmovenumber ..."
+// lines.
+func TestProgressLines(t *testing.T) {
+	h := newHarness(t, nil)
+	h.fake.progress = true
+	h.send("position startpos moves e2e4", "go depth 2")
+	_, before := h.expect("bestmove", 5*time.Second)
+	want := []string{
+		"info depth 1",
+		"info nodes 1500 nps 1500 time 1000 hashfull 1",
+		"info currmove g8h6 currmovenumber 20",
+		"info depth 2",
+		"info nodes 2500 nps 1250 time 2000 hashfull 2",
+		"info currmove g8h6 currmovenumber 20",
+	}
+	if len(before) != len(want) {
+		t.Fatalf("got %q, want %q", before, want)
+	}
+	for i, l := range before {
+		if !strings.HasPrefix(l, want[i]) || strings.HasPrefix(want[i], "info nodes") && l != want[i] {
+			t.Errorf("line %d: %q, want %q", i, l, want[i])
+		}
+	}
+	if c := h.fake.calls(); c[0].lim.Progress == nil {
+		t.Error("no progress callback")
+	}
+	h.quit()
+}
+
+func TestFormatProgress(t *testing.T) {
+	e4, _ := engine.NewPosition().ParseMove("e2e4")
+	got := formatProgress(search.Progress{Nodes: 3_000_000, Elapsed: 1500 * time.Millisecond, Hashfull: 42, CurrMove: e4, CurrMoveNumber: 7})
+	want := []string{"info nodes 3000000 nps 2000000 time 1500 hashfull 42", "info currmove e2e4 currmovenumber 7"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := formatProgress(search.Progress{}); len(got) != 1 || got[0] != "info nodes 0 nps 0 time 0 hashfull 0" {
+		t.Errorf("no move yet: %q", got)
+	}
 }
 
 func TestFormatInfo(t *testing.T) {

@@ -16,7 +16,8 @@ import (
 // version is set at link time: go build -ldflags "-X main.version=1.0".
 var version = "0.1-dev"
 
-// uciBook adapts a Polyglot book to uci.Book: a weighted random pick.
+// uciBook adapts a Polyglot book to uci.Book: a weighted random pick among
+// the sound moves (book.SoundShare).
 type uciBook struct {
 	b   *book.Book
 	rng *rand.Rand
