@@ -20,7 +20,7 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `usage: bounder [command] [arguments]
+const mainUsage = `usage: bounder [command] [arguments]
 
 With no command, bounder speaks UCI on standard input and output.
 
@@ -56,9 +56,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "datagen":
 		return datagen.Main(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, mainUsage)
 		return 0
 	}
-	fmt.Fprintf(stderr, "bounder: unknown command %q\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "bounder: unknown command %q\n%s", args[0], mainUsage)
 	return 2
 }
