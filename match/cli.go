@@ -24,7 +24,7 @@ const (
 	ExitInterrupted = 130 // stopped by SIGINT; the summary is still printed
 )
 
-const usageText = `usage: bounder match --engine cmd=PATH[,name=X][,arg=ARG][,option.Name=Value]... --engine ... [flags]
+const usageText = `usage: bounder match --engine SPEC --engine SPEC... [flags]
 
 Plays engine-vs-engine games between UCI engines and reports W/D/L, Elo and,
 optionally, a pentanomial SPRT. Each engine is started once before the
@@ -39,8 +39,8 @@ Flags:
                       items: cmd=PATH (required), name=X, arg=ARG (repeatable),
                       dir=DIR, option.NAME=VALUE (sent with setoption; the
                       engine must offer NAME)
-  --tc [M/]S[+I]      clock per side: S seconds, I increment, M moves per period
-                      (default 10+0.1)
+  --tc [M/]S[+I]      clock per side: S seconds, I increment, M moves per
+                      period (default 10+0.1)
   --movetime D        fixed time per move instead of a clock ("0.1" or "100ms")
   --nodes N           node limit per move instead of a clock
   --games N           games per pair of engines in each round (default 2)
@@ -50,10 +50,11 @@ Flags:
   --repeat            play each opening twice with colours reversed
   --seed N            seed of the opening order (default 0)
   --pgnout FILE       append finished games to FILE
-  --sprt LIST         elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=logistic|normalized]
-                      stop when decided; needs exactly two engines, the first
-                      being the one tested; pentanomial (game pairs) with
-                      --repeat, trinomial otherwise
+  --sprt LIST         elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=M] with M
+                      logistic (default) or normalized: stop when decided;
+                      needs exactly two engines, the first being the one
+                      tested; pentanomial (game pairs) with --repeat,
+                      trinomial otherwise
   --resign LIST       movecount=3,score=600 (both engines must agree)
   --draw LIST         movenumber=40,movecount=8,score=10
   --timemargin D      tolerance before a loss on time (default 60ms)
