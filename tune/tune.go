@@ -101,14 +101,14 @@ const maxTunedWeight = 30000
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // errors are reported below, on one line
-	data := fs.String("data", "", "tuning data `FILE` (required)")
+	data := fs.String("data", "", "the tuning data `FILE` (required)")
 	epochs := fs.Int("epochs", 100, "passes over the training data, up to 1000000 (0: only fit K and report the error)")
-	out := fs.String("out", filepath.Join("eval", "weights.go"), "where to write the tuned weights (`FILE`)")
+	out := fs.String("out", filepath.Join("eval", "weights.go"), "the `FILE` the tuned weights are written to")
 	lr := fs.Float64("lr", 1.0, "Adam learning rate, in centipawns per step: more than 0, at most 1000")
 	decay := fs.Float64("lr-decay", 0.98, "learning rate multiplier after each epoch: more than 0, at most 1")
 	batch := fs.Int("batch", 16384, "mini-batch size (0: the whole training set)")
 	kFlag := fs.Float64("k", 0, "scaling constant K, at most 10 (0: fit it)")
-	initFrom := fs.String("init", "hand", "starting weights, and the anchor of --l2: hand (eval.HandWeights) or current (eval/weights.go as compiled in)")
+	initFrom := fs.String("init", "hand", "the starting weights, and the anchor of --l2: `hand|current`, eval.HandWeights or eval/weights.go as compiled in")
 	threads := fs.Int("threads", 0, "worker goroutines, up to 1024 (0: GOMAXPROCS)")
 	seed := fs.Int64("seed", 1, "shuffling seed")
 	dryRun := fs.Bool("dry-run", false, "tune but do not write the weights")

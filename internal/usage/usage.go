@@ -20,9 +20,11 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
-// width is the column at which help text is wrapped.
+// width is the column at which help text is wrapped (in runes: the
+// descriptions use "·" and "²").
 const width = 79
 
 // Print writes head (the usage line and the paragraph, as written) and,
@@ -54,19 +56,19 @@ func Flags(w io.Writer, fs *flag.FlagSet) {
 			text += fmt.Sprintf(" (default %s)", d)
 		}
 		entries = append(entries, entry{left, text})
-		col = max(col, len(left))
+		col = max(col, utf8.RuneCountInString(left))
 	})
 	col = min(col, 24) + 2
 	for _, e := range entries {
 		line := e.left
-		if len(line)+2 > col {
+		if utf8.RuneCountInString(line)+2 > col {
 			// A long flag name: its description starts on the next line.
 			io.WriteString(w, line+"\n")
 			line = ""
 		}
-		line += strings.Repeat(" ", col-len(line))
+		line += strings.Repeat(" ", col-utf8.RuneCountInString(line))
 		for i, word := range strings.Fields(e.text) {
-			if i > 0 && len(line)+1+len(word) > width {
+			if i > 0 && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > width {
 				io.WriteString(w, line+"\n")
 				line = strings.Repeat(" ", col)
 			} else if i > 0 {
