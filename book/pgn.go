@@ -260,7 +260,12 @@ func (p *pgnReader) move(tok []byte) error {
 	}
 	m, err := resolveSAN(p.pos, tok, p.buf[:])
 	if err != nil {
-		return p.fail("move %d: %v", ply/2+1, err)
+		// Named as in the move text: "move 12" or "move 12...".
+		dots := ""
+		if p.pos.SideToMove() == engine.Black {
+			dots = "..."
+		}
+		return p.fail("move %d%s: %v", p.pos.FullMoveNumber(), dots, err)
 	}
 	p.g.keys = append(p.g.keys, p.pos.Key())
 	p.g.moves = append(p.g.moves, m)

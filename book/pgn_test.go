@@ -117,6 +117,8 @@ func TestPGNReaderErrors(t *testing.T) {
 		{"1. e4 *\n\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 Nb4 4. Bb5 *", `game 2, line 5: move 4: "Bb5" is not a legal move`},
 		{"[FEN \"4k3/8/8/8/8/8/1N3N2/4K3 w - - 0 1\"]\n1. Nd3 *", `game 1, line 2: move 1: "Nd3" is ambiguous`},
 		{"1. O-O *", `game 1, line 1: move 1: "O-O": castling is not legal here`},
+		{"1. e4 e5 2. Ke2 Ke7 3. Kf3 Ke7 *", `game 1, line 1: move 3...: "Ke7" is not a legal move`},
+		{"[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 30\"]\n30... Kd7 31. Kf1 Kf1 *", `game 1, line 2: move 31...: "Kf1" is not a legal move`},
 		{"1. e4 {never closed\n\n\n", "game 1, line 4: comment opened at line 1 is not closed"},
 		{"1. e4 (1. d4 d5\n*", "game 1, line 2: variation opened at line 1 is not closed"},
 		{"1. e4 ) *", "game 1, line 1: ')' closes no variation"},
