@@ -80,7 +80,8 @@ const usage = `usage: bounder bench [DEPTH]
 
 Searches a fixed set of positions to DEPTH (default %d) with the default
 options and a cleared hash table for each, and prints the total as
-"N nodes M nps". The node count is deterministic.
+"N nodes M nps". The node count is deterministic: it is the engine's
+signature. Exit status: 0 on success, 2 for a bad DEPTH.
 `
 
 // Main runs "bounder bench [DEPTH]" and returns the exit status.

@@ -3,13 +3,10 @@ package book
 import (
 	"bufio"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
-
-	"github.com/notnil/chess"
 
 	"github.com/bounder-chess/bounder/engine"
 )
@@ -33,6 +30,10 @@ type BuildOptions struct {
 	// MinGames: a position-move pair seen in fewer games is dropped.
 	// Zero or less means DefaultMinGames (3, make-book's -min-game default).
 	MinGames int
+	// Progress, when not nil, is called by AddPGN after each game with
+	// the number of games added so far (for progress reports: it must be
+	// cheap).
+	Progress func(games int)
 }
 
 func (o BuildOptions) withDefaults() BuildOptions {
@@ -67,37 +68,38 @@ func parseResult(s string) Result {
 }
 
 // buildEntry is one position-move pair being counted. n and sum are 16-bit,
-// as in make-book, whose halving keeps them in range.
+// as in make-book, whose halving keeps them in range; seq is the order of
+// first appearance, which decides between entries of equal weight.
 type buildEntry struct {
 	key  uint64
 	raw  RawMove
 	move engine.Move
 	n    uint16
 	sum  uint16
-}
-
-type pairKey struct {
-	key uint64
-	raw RawMove
+	seq  int32 // 0 marks an empty slot; entries count from 1
 }
 
 // Builder counts games into book entries the way Polyglot's make-book does.
 // Feed it games with AddGame or AddPGN, then take Entries.
+//
+// The pairs live in one open-addressing table with linear probing, indexed
+// by the position key alone: all the pairs of a position lie in the run of
+// slots that starts at the key's home slot, so one probe finds a pair and
+// the halving of a position's counts walks the same run, with no
+// allocation per position and no hashing beyond the key itself.
 type Builder struct {
-	opts    BuildOptions
-	entries []buildEntry       // in order of first appearance
-	index   map[pairKey]int    // pair -> index in entries
-	byKey   map[uint64][]int32 // key -> indexes of its pairs (for halving)
-	games   int
+	opts  BuildOptions
+	table []buildEntry // len is a power of two, at most 3/4 full
+	used  int          // pairs in the table
+	games int
 }
+
+// minTableSize is the table's initial number of slots.
+const minTableSize = 1 << 10
 
 // NewBuilder returns an empty builder.
 func NewBuilder(opts BuildOptions) *Builder {
-	return &Builder{
-		opts:  opts.withDefaults(),
-		index: make(map[pairKey]int),
-		byKey: make(map[uint64][]int32),
-	}
+	return &Builder{opts: opts.withDefaults(), table: make([]buildEntry, minTableSize)}
 }
 
 // Games is the number of games added.
@@ -106,94 +108,119 @@ func (b *Builder) Games() int { return b.games }
 // AddGame counts a game played from start (not modified) with the given
 // legal moves and result. Each move made at ply < MaxPly (counting from
 // start) earns its side 2 points for a win, 1 for a draw, 0 for a loss.
+// An illegal move is an error, and then nothing of the game is counted.
 func (b *Builder) AddGame(start *engine.Position, moves []engine.Move, result Result) error {
 	pos := start.Clone()
-	// Points are counted from the side to move's view: +1 means it wins.
-	r := int(result)
-	if pos.SideToMove() == engine.Black {
-		r = -r
-	}
-	for ply, m := range moves {
-		if ply >= b.opts.MaxPly {
-			break
-		}
+	n := min(len(moves), b.opts.MaxPly)
+	keys := make([]uint64, n)
+	for ply, m := range moves[:n] {
 		if !pos.IsLegal(m) {
 			return fmt.Errorf("move %d (%s) is not legal in %s", ply+1, m, pos.FEN())
 		}
-		b.count(pos.Key(), m, r)
+		keys[ply] = pos.Key()
 		pos.Make(m)
-		r = -r
 	}
-	b.games++
+	b.countGame(start.SideToMove(), keys, moves[:n], result)
 	return nil
 }
 
-func (b *Builder) count(key uint64, m engine.Move, r int) {
-	pk := pairKey{key, EncodeMove(m)}
-	i, ok := b.index[pk]
-	if !ok {
-		i = len(b.entries)
-		b.entries = append(b.entries, buildEntry{key: key, raw: pk.raw, move: m})
-		b.index[pk] = i
-		b.byKey[key] = append(b.byKey[key], int32(i))
+// countGame counts a game's moves (already checked and cut at MaxPly) with
+// the keys of the positions they were made in.
+func (b *Builder) countGame(first engine.Color, keys []uint64, moves []engine.Move, result Result) {
+	// Points are counted from the side to move's view: +1 means it wins.
+	r := int(result)
+	if first == engine.Black {
+		r = -r
 	}
-	e := &b.entries[i]
+	for i, m := range moves {
+		b.count(keys[i], m, r)
+		r = -r
+	}
+	b.games++
+}
+
+// home is the first slot of key's run.
+func (b *Builder) home(key uint64) int {
+	// Polyglot keys are uniformly random: the high bits serve as the hash.
+	return int(key>>32) & (len(b.table) - 1)
+}
+
+func (b *Builder) count(key uint64, m engine.Move, r int) {
+	if 4*(b.used+1) > 3*len(b.table) {
+		b.grow()
+	}
+	raw := EncodeMove(m)
+	mask := len(b.table) - 1
+	i := b.home(key)
+	for ; b.table[i].seq != 0; i = (i + 1) & mask {
+		if b.table[i].key == key && b.table[i].raw == raw {
+			break
+		}
+	}
+	e := &b.table[i]
+	if e.seq == 0 {
+		b.used++
+		*e = buildEntry{key: key, raw: raw, move: m, seq: int32(b.used)}
+	}
 	e.n++
 	e.sum += uint16(r + 1)
 	if e.n >= countMax {
-		for _, j := range b.byKey[key] {
-			h := &b.entries[j]
-			h.n = (h.n + 1) / 2
-			h.sum = (h.sum + 1) / 2
+		for j := b.home(key); b.table[j].seq != 0; j = (j + 1) & mask {
+			if h := &b.table[j]; h.key == key {
+				h.n = (h.n + 1) / 2
+				h.sum = (h.sum + 1) / 2
+			}
 		}
 	}
 }
 
-// AddPGN counts every game of a PGN stream. A game's result is its Result
-// tag (the move text's terminator when the tag is missing); a game with a
-// FEN tag is played from that position. A game that does not parse, or has
-// an illegal move, is an error naming the game (1-based).
+// grow doubles the table.
+func (b *Builder) grow() {
+	old := b.table
+	b.table = make([]buildEntry, 2*len(old))
+	mask := len(b.table) - 1
+	for _, e := range old {
+		if e.seq == 0 {
+			continue
+		}
+		i := b.home(e.key)
+		for b.table[i].seq != 0 {
+			i = (i + 1) & mask
+		}
+		b.table[i] = e
+	}
+}
+
+// lookup returns the pair's entry, or nil (for tests).
+func (b *Builder) lookup(key uint64, raw RawMove) *buildEntry {
+	mask := len(b.table) - 1
+	for i := b.home(key); b.table[i].seq != 0; i = (i + 1) & mask {
+		if b.table[i].key == key && b.table[i].raw == raw {
+			return &b.table[i]
+		}
+	}
+	return nil
+}
+
+// AddPGN counts every game of a PGN stream (see pgn.go for what is read).
+// A game's result is its Result tag (the move text's terminator when the
+// tag is missing); a game with a FEN tag is played from that position. The
+// moves from ply MaxPly on are not counted, so they are not checked either
+// (as in make-book). A malformed game or an illegal move is an error naming
+// the game (1-based) and the line; the games before it stay counted.
 func (b *Builder) AddPGN(r io.Reader) error {
-	sc := chess.NewScanner(r)
-	for n := 1; ; n++ {
-		ok := sc.Scan()
-		err := sc.Err()
-		if !ok {
-			if err == nil || errors.Is(err, io.EOF) {
-				return nil
-			}
-			return fmt.Errorf("pgn game %d: %v", n, err)
+	pr := newPGNReader(r, b.opts.MaxPly)
+	for {
+		g, err := pr.next()
+		if err == errPGNEOF {
+			return nil
 		}
-		g := sc.Next()
-		if len(g.Moves()) == 0 && len(g.TagPairs()) == 0 {
-			continue // nothing (the scanner's empty game at the end)
+		if err != nil {
+			return fmt.Errorf("pgn %w", err)
 		}
-		start := engine.NewPosition()
-		for _, tp := range g.TagPairs() {
-			// The first FEN tag, in any case, as notnil/chess reads it.
-			if strings.EqualFold(tp.Key, "FEN") {
-				if start, err = engine.ParseFEN(tp.Value); err != nil {
-					return fmt.Errorf("pgn game %d: %v", n, err)
-				}
-				break
-			}
-		}
-		res := string(g.Outcome())
-		if tp := g.GetTagPair("Result"); tp != nil {
-			res = tp.Value
-		}
-		pos := start.Clone()
-		moves := make([]engine.Move, 0, len(g.Moves()))
-		for i, cm := range g.Moves() {
-			m, err := pos.ParseMove(cm.String())
-			if err != nil {
-				return fmt.Errorf("pgn game %d, move %d: %v", n, i+1, err)
-			}
-			pos.Make(m)
-			moves = append(moves, m)
-		}
-		if err := b.AddGame(start, moves, parseResult(res)); err != nil {
-			return fmt.Errorf("pgn game %d: %v", n, err)
+		b.countGame(g.start, g.keys, g.moves, parseResult(g.result))
+		if b.opts.Progress != nil {
+			b.opts.Progress(b.games)
 		}
 	}
 }
@@ -203,12 +230,17 @@ func (b *Builder) AddPGN(r io.Reader) error {
 // weight, heaviest first, pairs of equal weight in order of first
 // appearance (make-book's stable sort).
 func (b *Builder) Entries() []Entry {
-	var out []Entry
-	for _, e := range b.entries {
-		if int(e.n) < b.opts.MinGames || e.sum == 0 {
+	var kept []buildEntry
+	for _, e := range b.table {
+		if e.seq == 0 || int(e.n) < b.opts.MinGames || e.sum == 0 {
 			continue
 		}
-		out = append(out, Entry{Key: e.key, Raw: e.raw, Move: e.move, Weight: e.sum})
+		kept = append(kept, e)
+	}
+	slices.SortFunc(kept, func(x, y buildEntry) int { return int(x.seq - y.seq) })
+	out := make([]Entry, len(kept))
+	for i, e := range kept {
+		out[i] = Entry{Key: e.key, Raw: e.raw, Move: e.move, Weight: e.sum}
 	}
 	SortEntries(out)
 	return out

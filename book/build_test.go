@@ -132,5 +132,5 @@ func TestBuildHalving(t *testing.T) {
 	require.Equal(t, []string{"e2e4:32766", "d2d4:6"}, weights(t, b.Entries(), start))
 	require.NoError(t, b.AddGame(start, []engine.Move{e4}, Draw)) // n reaches 16384
 	require.Equal(t, []string{"e2e4:16384", "d2d4:3"}, weights(t, b.Entries(), start))
-	require.Equal(t, countMax/2, int(b.entries[b.index[pairKey{start.Key(), EncodeMove(e4)}]].n))
+	require.Equal(t, countMax/2, int(b.lookup(start.Key(), EncodeMove(e4)).n))
 }

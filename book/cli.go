@@ -7,20 +7,48 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/internal/usage"
 )
 
-const usage = `usage:
-  book build --pgn FILE [--max-ply N] [--min-games K] --out FILE
-      make a Polyglot book from PGN games, as polyglot make-book does
-      (defaults: --max-ply 1024 --min-games 3)
-  book dump [--book FILE] [--fen FEN] [--moves "e2e4 e7e5"]
-      list the book's entries for a position (default: the start position;
-      without --book, the embedded default book)
-  book dump [--book FILE] --lines white|black
-      print the book's lines for one side, as polyglot dump-book does
+const bookUsage = `usage: bounder book build|dump [flags]
+
+Builds Polyglot opening books from PGN games, byte for byte as polyglot
+make-book does, and shows what a book holds: a position's moves, or every
+line of one side. "bounder book COMMAND --help" describes a command.
+
+Commands:
+  build   make a book from the games of a PGN file
+  dump    list a position's book moves, or a side's book lines
+`
+
+const buildUsage = `usage: bounder book build --pgn FILE --out FILE [flags]
+
+Makes a Polyglot book from the games of a PGN file, byte for byte as
+polyglot make-book does: each move of a game's first --max-ply plies earns
+its side 2 points for a win, 1 for a draw, 0 for a loss; moves played in
+fewer than --min-games games, or with no points, are left out. The book is
+written to a temporary file beside --out and renamed to it only when
+complete, so a failed build leaves an existing book as it was. While it
+reads, the number of games read goes to standard error about once a second
+(on a terminal as one line rewritten in place). Exit status: 0 on success;
+2 for bad flags, an unreadable or malformed PGN (the message names the game
+and the line) or games that give no book entry; 1 when the book cannot be
+written.
+`
+
+const dumpUsage = `usage: bounder book dump [--book FILE] [--fen FEN] [--moves "e2e4 e7e5"]
+       bounder book dump [--book FILE] --lines white|black
+
+Lists a book's entries for a position (the start position, a FEN, and moves
+played from it), with each move's weight and share; without --book, the
+book embedded in the engine. With --lines, prints every line of the book for
+one side, as polyglot dump-book does. Exit status: 0 on success, 2 for bad
+flags, an unreadable book, FEN or moves.
 `
 
 // errUsage marks bad input: exit status 2.
@@ -30,33 +58,43 @@ func badInput(format string, args ...any) error {
 	return errUsage{fmt.Errorf(format, args...)}
 }
 
+// helpRequest is a --help: the command's help goes to stdout, exit 0.
+type helpRequest struct {
+	head string
+	fs   *flag.FlagSet
+}
+
+func (helpRequest) Error() string { return "help requested" }
+
 // Main runs `book build ...` or `book dump ...` (args without the leading
 // "book") and returns the exit status: 0 on success, 2 on bad input (wrong
-// flags, unreadable or invalid PGN, book, FEN or moves) with a one-line
-// error on stderr, 1 when the output cannot be written.
+// flags, unreadable or invalid PGN, book, FEN or moves, a PGN giving no
+// entries) with a one-line error on stderr, 1 when the output cannot be
+// written.
 func Main(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "book: want a command, build or dump (book help: usage)")
+		fmt.Fprintln(stderr, "book: want a command, build or dump (see bounder book --help)")
 		return 2
 	}
 	var err error
 	switch args[0] {
 	case "build":
-		err = runBuild(args[1:], stdout)
+		err = runBuild(args[1:], stdout, stderr)
 	case "dump":
 		err = runDump(args[1:], stdout)
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, bookUsage)
 		return 0
 	default:
-		fmt.Fprintf(stderr, "book: unknown command %q, want build or dump (book help: usage)\n", args[0])
+		fmt.Fprintf(stderr, "book: unknown command %q, want build or dump (see bounder book --help)\n", args[0])
 		return 2
 	}
+	var help helpRequest
 	switch {
 	case err == nil:
 		return 0
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, usage)
+	case errors.As(err, &help):
+		usage.Print(stdout, help.head, help.fs)
 		return 0
 	}
 	fmt.Fprintf(stderr, "book %s: %s\n", args[0], strings.ReplaceAll(err.Error(), "\n", " "))
@@ -68,13 +106,13 @@ func Main(args []string, stdout, stderr io.Writer) int {
 }
 
 // parseFlags parses with errors returned, not printed.
-func parseFlags(fs *flag.FlagSet, args []string) error {
+func parseFlags(fs *flag.FlagSet, head string, args []string) error {
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return err
+			return helpRequest{head, fs}
 		}
-		return badInput("%v", err)
+		return badInput("%v (see bounder book %s --help)", err, fs.Name())
 	}
 	if fs.NArg() > 0 {
 		return badInput("unexpected argument %q", fs.Arg(0))
@@ -82,13 +120,17 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-func runBuild(args []string, stdout io.Writer) error {
+// progressEvery is the least time between two progress reports (a
+// variable so that the tests can report every game).
+var progressEvery = time.Second
+
+func runBuild(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("build", flag.ContinueOnError)
-	pgn := fs.String("pgn", "", "PGN file of games")
-	out := fs.String("out", "", "book file to write")
-	maxPly := fs.Int("max-ply", DefaultMaxPly, "count moves of the first N plies of each game")
-	minGames := fs.Int("min-games", DefaultMinGames, "keep moves played in at least K games")
-	if err := parseFlags(fs, args); err != nil {
+	pgn := fs.String("pgn", "", "the PGN `FILE` of games to read (required)")
+	out := fs.String("out", "", "the book `FILE` to write (required)")
+	maxPly := fs.Int("max-ply", DefaultMaxPly, "count the moves of the first N plies of each game")
+	minGames := fs.Int("min-games", DefaultMinGames, "keep the moves played in at least N games")
+	if err := parseFlags(fs, buildUsage, args); err != nil {
 		return err
 	}
 	switch {
@@ -106,11 +148,38 @@ func runBuild(args []string, stdout io.Writer) error {
 		return badInput("%v", err)
 	}
 	defer f.Close()
-	b := NewBuilder(BuildOptions{MaxPly: *maxPly, MinGames: *minGames})
-	if err := b.AddPGN(bufio.NewReaderSize(f, 1<<16)); err != nil {
+	in, err := f.Stat()
+	if err != nil {
+		return badInput("%v", err)
+	}
+	if in.IsDir() {
+		return badInput("%s is a directory", *pgn)
+	}
+	if o, err := os.Stat(*out); err == nil && os.SameFile(in, o) {
+		return badInput("--out is the --pgn file")
+	}
+	// The output's directory must take a new file before the games are
+	// read, not after.
+	if err := checkWritable(*out); err != nil {
+		return err
+	}
+
+	cr := &byteCounter{r: f}
+	pr := newProgress(stderr, in.Size(), cr)
+	b := NewBuilder(BuildOptions{MaxPly: *maxPly, MinGames: *minGames, Progress: pr.game})
+	err = b.AddPGN(cr)
+	pr.done()
+	if err != nil {
 		return badInput("%s: %v", *pgn, err)
 	}
 	es := b.Entries()
+	if len(es) == 0 {
+		if b.Games() == 0 {
+			return badInput("%s: no games: the book would be empty (%s left as it was)", *pgn, *out)
+		}
+		return badInput("%s: %d games, and no move was both played in %d of them (--min-games) and won a point: the book would be empty (%s left as it was)",
+			*pgn, b.Games(), *minGames, *out)
+	}
 	if err := writeFile(*out, es); err != nil {
 		return err
 	}
@@ -118,32 +187,121 @@ func runBuild(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// writeFile writes the book next to its destination and renames it there.
+// checkWritable checks that a file can be created beside path (where
+// writeFile puts the book before renaming it), and that path is not a
+// directory.
+func checkWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("--out %s is a directory", path)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("cannot write beside --out: %w", err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// writeFile writes the book to a new file beside path and renames it to
+// path, so that path is either the old book or the whole new one.
 func writeFile(path string, es []Entry) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
-	if err := WriteEntries(f, es); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
+	tmp := f.Name()
+	err = WriteEntries(f, es)
+	if err == nil {
+		err = f.Sync()
 	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	return os.Rename(tmp, path)
+	if err == nil {
+		// CreateTemp makes the file private; a book is not.
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// byteCounter counts the bytes read through it (for progress).
+type byteCounter struct {
+	r io.Reader
+	n int64
+}
+
+func (c *byteCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// progress reports the games read to stderr at most once per
+// progressEvery: one line rewritten in place on a terminal, else a line
+// per report. Builds shorter than progressEvery report nothing.
+type progress struct {
+	w         io.Writer
+	term      bool
+	size      int64
+	in        *byteCounter
+	last      time.Time
+	printed   bool
+	lastGames int
+}
+
+func newProgress(w io.Writer, size int64, in *byteCounter) *progress {
+	return &progress{w: w, term: isTerminal(w), size: size, in: in, last: time.Now()}
+}
+
+func (p *progress) game(games int) {
+	now := time.Now()
+	if now.Sub(p.last) < progressEvery {
+		return
+	}
+	p.last = now
+	p.lastGames = games
+	text := fmt.Sprintf("book build: %d games read", games)
+	if p.size > 0 {
+		text += fmt.Sprintf(" (%.1f of %.1f MB, %.0f%%)", float64(p.in.n)/1e6, float64(p.size)/1e6, 100*float64(p.in.n)/float64(p.size))
+	}
+	if p.term {
+		fmt.Fprintf(p.w, "\r%s\x1b[K", text)
+	} else {
+		fmt.Fprintln(p.w, text)
+	}
+	p.printed = true
+}
+
+// done clears the terminal's progress line.
+func (p *progress) done() {
+	if p.term && p.printed {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 func runDump(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("dump", flag.ContinueOnError)
-	path := fs.String("book", "", "book file (default: the embedded book)")
-	fen := fs.String("fen", "", "position (default: the start position)")
-	moves := fs.String("moves", "", "UCI moves played from the position")
-	lines := fs.String("lines", "", "print the book's lines for white or black (polyglot dump-book)")
-	if err := parseFlags(fs, args); err != nil {
+	path := fs.String("book", "", "the book `FILE` (default: the embedded book)")
+	fen := fs.String("fen", "", "the position (default: the start position)")
+	moves := fs.String("moves", "", "UCI `MOVES` played from the position, in one argument")
+	lines := fs.String("lines", "", "print the book's lines for `SIDE`, white or black (polyglot dump-book)")
+	if err := parseFlags(fs, dumpUsage, args); err != nil {
 		return err
 	}
 	var b *Book

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -133,4 +135,92 @@ func TestCLIErrors(t *testing.T) {
 		require.Equal(t, 0, code)
 		require.Contains(t, stdout, "usage:")
 	}
+}
+
+// A build that fails, or that would write an empty book, exits 2 and leaves
+// the existing book as it was, with no temporary file beside it. (An empty
+// PGN used to truncate the book to 0 bytes and exit 0.)
+func TestCLIBuildFailureKeepsBook(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "book.bin")
+	old := []byte("an existing book, sixteen bytes!")
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+		return p
+	}
+	game := pgnGame("1-0", "1. e4 e5 1-0")
+	cases := []struct {
+		pgn  string
+		args []string
+		msg  string
+	}{
+		{write("empty.pgn", ""), nil, "no games: the book would be empty"},
+		{write("blank.pgn", "\n\n{just a comment}\n"), nil, "no games"},
+		{write("one.pgn", game), nil, "1 games, and no move was both played in 3 of them"},
+		{write("two.pgn", game+pgnGame("1-0", "1. d4 d5 1-0")), []string{"--min-games", "2"}, "2 games, and no move"},
+		{write("bad.pgn", game+pgnGame("1-0", "1. e4 e5 2. Ke3 1-0")), nil, "game 2, line 9: move 2: \"Ke3\" is not a legal move"},
+		{write("open.pgn", game+"[Event \"x\"]\n\n1. e4 {"+strings.Repeat("x", 70000)), nil, "game 2, line 8: comment opened at line 8 is not closed"},
+		{write("junk.pgn", "\x00\x01\x02"), nil, "unexpected character"},
+	}
+	for _, c := range cases {
+		require.NoError(t, os.WriteFile(out, old, 0o644))
+		code, stdout, stderr := runMain(append([]string{"build", "--pgn", c.pgn, "--out", out}, c.args...)...)
+		require.Equal(t, 2, code, "%s: %s", c.pgn, stderr)
+		require.Empty(t, stdout)
+		require.Contains(t, stderr, c.msg)
+		require.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
+		data, err := os.ReadFile(out)
+		require.NoError(t, err)
+		require.Equal(t, old, data, "%s: the old book is intact", c.pgn)
+	}
+	files, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	for _, f := range files {
+		require.False(t, strings.HasSuffix(f.Name(), ".tmp"), "left behind: %s", f.Name())
+	}
+
+	// The output is checked before the games are read.
+	code, _, stderr := runMain("build", "--pgn", fixturePGN, "--out", filepath.Join(dir, "missing", "b.bin"))
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr, "cannot write beside --out")
+	code, _, stderr = runMain("build", "--pgn", fixturePGN, "--out", dir)
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr, "is a directory")
+	code, _, stderr = runMain("build", "--pgn", fixturePGN, "--out", fixturePGN)
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "--out is the --pgn file")
+
+	// A success replaces the book, readable by all as before.
+	code, _, stderr = runMain("build", "--pgn", fixturePGN, "--out", out)
+	require.Equal(t, 0, code, stderr)
+	fi, err := os.Stat(out)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o644), fi.Mode().Perm())
+	recorded, err := os.ReadFile(filepath.Join(fixtureDir, "games.polyglot.bin"))
+	require.NoError(t, err)
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.Equal(t, recorded, data)
+}
+
+// Progress goes to stderr, never to stdout.
+func TestCLIBuildProgress(t *testing.T) {
+	defer func(d time.Duration) { progressEvery = d }(progressEvery)
+	progressEvery = 0 // a report after every game
+	out := filepath.Join(t.TempDir(), "b.bin")
+	code, stdout, stderr := runMain("build", "--pgn", fixturePGN, "--out", out)
+	require.Equal(t, 0, code, stderr)
+	require.Equal(t, "51 games, "+strconv.Itoa(len(readFixtureBook(t))/EntrySize)+" entries written to "+out+"\n", stdout)
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	require.Len(t, lines, 51)
+	require.True(t, strings.HasPrefix(lines[0], "book build: 1 games read ("), lines[0])
+	require.True(t, strings.HasPrefix(lines[50], "book build: 51 games read (0.0 of 0.0 MB, 100%)"), lines[50])
+}
+
+func readFixtureBook(t *testing.T) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(fixtureDir, "games.polyglot.bin"))
+	require.NoError(t, err)
+	return data
 }

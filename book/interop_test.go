@@ -449,7 +449,7 @@ func TestDefaultBookMatchesPolyglotLive(t *testing.T) {
 
 // Counts of 16384 games and more are halved for the whole position, as
 // make-book does. Polyglot reads a large PGN of short games; Bounder counts
-// the same games (parsing them with notnil/chess would take too long here).
+// the same games, given as moves and read from the same PGN.
 func TestHalvingMatchesPolyglotLive(t *testing.T) {
 	pg := needPolyglot(t)
 	if testing.Short() {
@@ -502,4 +502,7 @@ func TestHalvingMatchesPolyglotLive(t *testing.T) {
 	require.Equal(t, "e2e4", es[0].Move.String())
 	require.Less(t, es[0].Weight, uint16(16384), "halved")
 	require.True(t, bytes.Equal(made, ours), "halved weights differ:\npolyglot %v\nbounder  %v", readRaw(t, made), readRaw(t, ours))
+	fromPGN, err := Build(strings.NewReader(sb.String()), BuildOptions{})
+	require.NoError(t, err)
+	require.True(t, bytes.Equal(made, MarshalEntries(fromPGN)), "the book read from the PGN differs")
 }

@@ -68,27 +68,24 @@ import (
 	"time"
 
 	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/internal/usage"
 	"github.com/bounder-chess/bounder/match"
 )
 
-const usage = `usage: bounder datagen --engine SPEC --openings FILE --out FILE [flags]
+const usageText = `usage: bounder datagen --engine SPEC --openings FILE --out FILE [flags]
+       bounder datagen --relabel IN --engine SPEC --out FILE [flags]
 
 Plays games of one UCI engine against itself at a fixed node count from
 random openings and appends the quiet positions of each game, labelled with
 its result and the engine's centipawn score ("FEN 1.0|0.5|0.0 SCORE", both
 from white's view), to the output file, in the format "bounder tune --data"
-reads.
-
-With --relabel IN it plays no games: it searches every position of the
-tuning data file IN for --nodes nodes with the engine and writes them to
---out (overwritten) with the engine's score in place of any they had,
-dropping those it scores as decided (--max-score, mates). Its own games'
-positions labelled by a stronger engine's search, say.
-
-SPEC is cmd=PATH[,name=X][,arg=ARG][,option.NAME=VALUE]..., e.g.
-  --engine cmd=/usr/games/stockfish,option.Threads=1,option.Hash=16
-
-Flags:
+reads. With --relabel IN it plays no games: it searches every position of
+the tuning data file IN for --nodes nodes and writes them to --out
+(overwritten) with the engine's score in place of any they had, dropping
+those it scores as decided (--max-score, mates). Progress goes to standard
+error. Exit status: 0 on success; 2 for bad flags or input files (an option
+the engine does not have included); 1 when the games cannot be played or
+written; 130 when interrupted.
 `
 
 // Config is one data generation run.
@@ -120,27 +117,28 @@ type Stats struct {
 // 130 when interrupted (SIGINT or SIGTERM) after writing the finished games.
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("datagen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
-	}
-	engineSpec := fs.String("engine", "", "engine to play both sides (required)")
+	fs.SetOutput(io.Discard) // errors are reported below, on one line
+	engineSpec := fs.String("engine", "", "the engine that plays both sides (required), a `SPEC`: cmd=PATH[,name=X][,arg=ARG][,option.NAME=VALUE]..., e.g. cmd=/usr/games/stockfish,option.Threads=1,option.Hash=16 (each option must be one the engine offers)")
 	nodes := fs.Int64("nodes", 2000, "nodes per move")
 	games := fs.Int("games", 100, "games to play")
-	openings := fs.String("openings", "", "EPD or PGN opening suite (required)")
-	out := fs.String("out", "", "output file, appended to (required)")
+	openings := fs.String("openings", "", "the opening suite, an EPD or PGN `FILE` (required)")
+	out := fs.String("out", "", "the output `FILE`, appended to (required)")
 	concurrency := fs.Int("concurrency", 1, "games played at once")
 	seed := fs.Int64("seed", 1, "seed for the choice of openings")
 	skip := fs.Int("skip-plies", 8, "engine plies after the opening whose positions are not written")
 	maxScore := fs.Int("max-score", 1500, "stop taking a game's positions once a score beyond this many centipawns (or a mate) is reported; 0: no limit")
-	resignScore := fs.Int("resign-score", 600, "adjudicate a win when both engines agree on at least this score... (0: off)")
-	resignMoves := fs.Int("resign-moves", 4, "...for this many moves each")
-	drawScore := fs.Int("draw-score", 10, "adjudicate a draw when both scores stay within this many centipawns... (0: off)")
-	drawMoves := fs.Int("draw-moves", 10, "...for this many moves each...")
-	drawFrom := fs.Int("draw-from", 40, "...from this move number on")
-	relabel := fs.String("relabel", "", "instead of playing games, search every position of this tuning data file for --nodes nodes and write it to --out with the engine's score")
+	resignScore := fs.Int("resign-score", 600, "adjudicate a win when both engines agree on a score of at least N centipawns for --resign-moves moves each (0: off)")
+	resignMoves := fs.Int("resign-moves", 4, "the moves each of a win adjudication (see --resign-score)")
+	drawScore := fs.Int("draw-score", 10, "adjudicate a draw when both engines' scores stay within N centipawns for --draw-moves moves each, from move --draw-from on (0: off)")
+	drawMoves := fs.Int("draw-moves", 10, "the moves each of a draw adjudication (see --draw-score)")
+	drawFrom := fs.Int("draw-from", 40, "the move number from which draws are adjudicated (see --draw-score)")
+	relabel := fs.String("relabel", "", "instead of playing games, search every position of this tuning data `FILE` for --nodes nodes and write it to --out with the engine's score")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage.Print(stdout, usageText, fs)
+			return 0
+		}
+		fmt.Fprintf(stderr, "bounder datagen: %v (see bounder datagen --help)\n", err)
 		return 2
 	}
 	bad := func(format string, a ...any) int {
@@ -178,6 +176,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return bad("%v", err)
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if code := checkEngine(ctx, spec, stderr); code != 0 {
+		return code
+	}
 	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return bad("%v", err)
@@ -194,8 +197,6 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		cfg.Adjudication.DrawScore, cfg.Adjudication.DrawMoveCount = *drawScore, *drawMoves
 		cfg.Adjudication.DrawMoveNumber = *drawFrom
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	st, runErr := Run(ctx, cfg)
 	if err := f.Close(); err != nil && runErr == nil {
 		runErr = err
@@ -239,11 +240,14 @@ func relabelMain(in, engineSpec, out string, nodes int64, conc, maxScore int, st
 		return bad("%v", err)
 	}
 	defer r.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if code := checkEngine(ctx, spec, stderr); code != 0 {
+		return code
+	}
 	// The output is created at the first write, so that input Relabel
 	// rejects before searching leaves an existing file alone.
 	f := &createOnWrite{path: out}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	cfg := RelabelConfig{Engine: spec, Nodes: nodes, Concurrency: conc, MaxScore: maxScore,
 		Progress: stderr, ProgressGap: 10 * time.Second}
 	st, runErr := Relabel(ctx, cfg, r, f)
@@ -264,6 +268,23 @@ func relabelMain(in, engineSpec, out string, nodes int64, conc, maxScore int, st
 		return 1
 	}
 	return 0
+}
+
+// checkEngine starts the engine once (match.CheckEngine), so that a spec
+// that cannot work fails before any output is touched. It returns the exit
+// status: 0 when the engine works, 2 for an option the engine does not
+// offer (bad input), 1 for an engine that does not start.
+func checkEngine(ctx context.Context, spec match.EngineSpec, stderr io.Writer) int {
+	err := match.CheckEngine(ctx, spec)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "bounder datagen: %v\n", err)
+	var unknown *match.UnknownOptionError
+	if errors.As(err, &unknown) {
+		return 2
+	}
+	return 1
 }
 
 // createOnWrite is a file created (truncated) at the first write.

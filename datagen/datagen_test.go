@@ -371,3 +371,41 @@ func TestRelabel(t *testing.T) {
 		}
 	}
 }
+
+// An option the engine does not offer is a usage error (exit 2) naming the
+// engine and the option, found before any game is played or any output
+// touched; --help prints to stdout with exit 0 (it exited 2 on stderr).
+func TestMainUnknownOptionAndHelp(t *testing.T) {
+	dir := t.TempDir()
+	ops := filepath.Join(dir, "ops.epd")
+	if err := os.WriteFile(ops, []byte(testOpenings[0].FEN+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data := filepath.Join(dir, "data.txt")
+	if err := os.WriteFile(data, []byte("8/8/4k3/8/8/3K4/8/8 w - - 0.5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.txt")
+	eng := "cmd=" + randomEngine + ",name=R,option.Hash=16,option.Threads=2"
+	for _, args := range [][]string{
+		{"--engine", eng, "--openings", ops, "--out", out, "--games", "1", "--nodes", "10"},
+		{"--relabel", data, "--engine", eng, "--out", out, "--nodes", "10"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := Main(args, &stdout, &stderr)
+		want := "bounder datagen: engine R has no option \"Threads\" (its options: Hash)\n"
+		if code != 2 || stderr.String() != want || stdout.Len() > 0 {
+			t.Errorf("%q: exit %d\nstdout %q\nstderr %q", args, code, stdout.String(), stderr.String())
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%q: the output was touched", args)
+		}
+	}
+	for _, arg := range []string{"--help", "-h"} {
+		var stdout, stderr bytes.Buffer
+		if code := Main([]string{arg}, &stdout, &stderr); code != 0 || stderr.Len() > 0 ||
+			!strings.HasPrefix(stdout.String(), "usage: bounder datagen") || !strings.Contains(stdout.String(), "\nFlags:\n") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", arg, code, stdout.String(), stderr.String())
+		}
+	}
+}

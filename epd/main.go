@@ -26,25 +26,25 @@ const (
 const usage = `usage: bounder epd FILE... [flags]
 
 Runs EPD test suites (bm, am, dm, id, STS-style c0 points) and reports each
-position and a summary per file. Flags may come before or after the files;
-"-" reads standard input.
+position and a summary per file; "-" reads standard input, and flags may
+come before or after the files. With --format csv the summaries go to
+standard error, keeping the output a single table. Exit status: 0 when the
+suites ran (whatever was solved), 1 when interrupted, 2 for bad arguments,
+an unreadable file (or a line over 1 MiB) or an unwritable --out.
 
 Flags:
   --movetime D    time per position, e.g. 200ms, 1s (default 1s unless
                   --depth or --nodes is given; limits may be combined)
   --depth N       search depth per position
   --nodes N       node limit per position
-  --driver NAME   search driver (%s)
+  --driver NAME   search driver, one of
+                  %s
   --eval NAME     evaluation: Full (default), Hand (untuned) or Material
   --hash MiB      transposition table size (default 64)
   --threads N     search threads (default 1)
   --selective=false  pure search: no pruning, reductions or extensions
   --format F      text, csv or json (JSON Lines) (default text)
   --out FILE      write the results to FILE instead of standard output
-
-With --format csv the summaries go to standard error, keeping the output a
-single table. Exit status: 0 when the suites ran, 1 when interrupted, 2 for
-bad arguments or an unreadable file.
 `
 
 // config is the parsed command line.

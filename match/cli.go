@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Exit statuses of Main.
@@ -23,17 +24,23 @@ const (
 	ExitInterrupted = 130 // stopped by SIGINT; the summary is still printed
 )
 
-const usageText = `usage: bounder match --engine cmd=PATH[,name=X][,arg=ARG][,option.Name=Value]... --engine ... [flags]
+const usageText = `usage: bounder match --engine SPEC --engine SPEC... [flags]
 
 Plays engine-vs-engine games between UCI engines and reports W/D/L, Elo and,
-optionally, a pentanomial SPRT.
+optionally, a pentanomial SPRT. Each engine is started once before the
+match to check it: every option.NAME must be one it offers (names are
+case-insensitive). Progress goes to standard error, the report to standard
+output. Exit status: 0 when the match is played; 2 for bad flags or input
+files, or an option an engine does not offer; 1 when an engine fails or the
+match cannot be completed; 130 when interrupted.
 
 Flags:
   --engine SPEC       an engine (give at least two): comma-separated key=value
                       items: cmd=PATH (required), name=X, arg=ARG (repeatable),
-                      dir=DIR, option.NAME=VALUE (sent with setoption)
-  --tc [M/]S[+I]      clock per side: S seconds, I increment, M moves per period
-                      (default 10+0.1)
+                      dir=DIR, option.NAME=VALUE (sent with setoption; the
+                      engine must offer NAME)
+  --tc [M/]S[+I]      clock per side: S seconds, I increment, M moves per
+                      period (default 10+0.1)
   --movetime D        fixed time per move instead of a clock ("0.1" or "100ms")
   --nodes N           node limit per move instead of a clock
   --games N           games per pair of engines in each round (default 2)
@@ -43,10 +50,11 @@ Flags:
   --repeat            play each opening twice with colours reversed
   --seed N            seed of the opening order (default 0)
   --pgnout FILE       append finished games to FILE
-  --sprt LIST         elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=logistic|normalized]
-                      stop when decided; needs exactly two engines, the first
-                      being the one tested; pentanomial (game pairs) with
-                      --repeat, trinomial otherwise
+  --sprt LIST         elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=M] with M
+                      logistic (default) or normalized: stop when decided;
+                      needs exactly two engines, the first being the one
+                      tested; pentanomial (game pairs) with --repeat,
+                      trinomial otherwise
   --resign LIST       movecount=3,score=600 (both engines must agree)
   --draw LIST         movenumber=40,movecount=8,score=10
   --timemargin D      tolerance before a loss on time (default 60ms)
@@ -85,6 +93,17 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
+	var unknown *UnknownOptionError
+	if err := checkEngines(ctx, cfg.Engines); err != nil {
+		fmt.Fprintf(stderr, "bounder match: %v\n", err)
+		switch {
+		case errors.As(err, &unknown):
+			return ExitUsage
+		case errors.Is(err, context.Canceled):
+			return ExitInterrupted
+		}
+		return ExitFailure
+	}
 	fmt.Fprintln(stderr, describeConfig(cfg))
 	sum, err := Run(ctx, *cfg)
 	if sum == nil { // rejected before any game: bad input
@@ -95,6 +114,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case err == nil:
 		return ExitOK
+	case errors.As(err, &unknown): // the engine changed since checkEngines
+		fmt.Fprintf(stderr, "bounder match: %v\n", err)
+		return ExitUsage
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "bounder match: interrupted")
 		return ExitInterrupted
@@ -102,6 +124,30 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bounder match: %v\n", err)
 		return ExitFailure
 	}
+}
+
+// checkEngines runs CheckEngine on every engine at once (a real engine may
+// take a while to initialise) under its match name, and returns the first
+// error in engine order.
+func checkEngines(ctx context.Context, specs []EngineSpec) error {
+	names := uniqueNames(specs)
+	errs := make([]error, len(specs))
+	var wg sync.WaitGroup
+	for i, s := range specs {
+		s.Name = names[i]
+		wg.Add(1)
+		go func(i int, s EngineSpec) {
+			defer wg.Done()
+			errs[i] = CheckEngine(ctx, s)
+		}(i, s)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func describeConfig(cfg *Config) string {

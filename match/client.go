@@ -134,11 +134,19 @@ func (e *uciEngine) initialise(ctx context.Context) error {
 	if err := e.send("uci"); err != nil {
 		return e.describe("uci", err)
 	}
-	if err := e.waitFor(ctx, "uciok", time.Now().Add(uciTimeout)); err != nil {
+	offered, err := e.readOptions(ctx, time.Now().Add(uciTimeout))
+	if err != nil {
 		return e.describe("waiting for uciok", err)
 	}
 	for _, o := range e.spec.Options {
-		cmd := "setoption name " + o.Name
+		name, ok := lookupOption(offered, o.Name)
+		if !ok {
+			// Sent anyway, an unknown option is ignored without a word
+			// (the UCI protocol has no error reply): the match would test
+			// something else than what was asked.
+			return &UnknownOptionError{Engine: e.spec.displayName(), Option: o.Name, Offered: offered}
+		}
+		cmd := "setoption name " + name
 		if o.Value != "" {
 			cmd += " value " + o.Value
 		}
@@ -149,6 +157,91 @@ func (e *uciEngine) initialise(ctx context.Context) error {
 	if err := e.isReady(ctx); err != nil {
 		return e.describe("waiting for readyok", err)
 	}
+	return nil
+}
+
+// UnknownOptionError is an option of an engine spec (option.NAME=VALUE)
+// that the engine does not offer: no "option name NAME ..." line came before
+// its uciok.
+type UnknownOptionError struct {
+	Engine  string   // the engine's display name
+	Option  string   // the name as given
+	Offered []string // the engine's options, as it spells them
+}
+
+func (e *UnknownOptionError) Error() string {
+	offered := "none"
+	if len(e.Offered) > 0 {
+		offered = strings.Join(e.Offered, ", ")
+	}
+	return fmt.Sprintf("engine %s has no option %q (its options: %s)", e.Engine, e.Option, offered)
+}
+
+// readOptions reads the engine's answer to "uci" up to uciok and returns
+// the names of the options it offers, in its order and spelling.
+func (e *uciEngine) readOptions(ctx context.Context, deadline time.Time) ([]string, error) {
+	var names []string
+	for {
+		l, err := e.readLine(ctx, deadline)
+		if err != nil {
+			return nil, err
+		}
+		f := strings.Fields(l.text)
+		switch {
+		case len(f) == 0:
+		case f[0] == "uciok":
+			return names, nil
+		case f[0] == "option":
+			if name, ok := optionName(f); ok {
+				names = append(names, name)
+			}
+		}
+	}
+}
+
+// optionName returns NAME from the words of "option name NAME type ...":
+// the words between "name" and "type", which may be several ("Clear Hash").
+func optionName(f []string) (string, bool) {
+	if len(f) < 3 || f[0] != "option" || f[1] != "name" {
+		return "", false
+	}
+	end := len(f)
+	for i := 2; i < len(f); i++ {
+		if f[i] == "type" {
+			end = i
+			break
+		}
+	}
+	if end == 2 {
+		return "", false
+	}
+	return strings.Join(f[2:end], " "), true
+}
+
+// lookupOption finds name among the offered options. Option names are
+// case-insensitive (UCI: "The name of the option ... should not be case
+// sensitive"), and runs of spaces count as one; the engine's own spelling
+// is returned, for engines that compare exactly anyway.
+func lookupOption(offered []string, name string) (string, bool) {
+	name = strings.Join(strings.Fields(name), " ")
+	for _, o := range offered {
+		if strings.EqualFold(o, name) {
+			return o, true
+		}
+	}
+	return "", false
+}
+
+// CheckEngine starts the engine of spec, initialises it as a game would
+// (uci, its options, isready) and ends it: a spec that cannot work (a
+// command that is not a UCI engine, an option the engine does not offer,
+// reported as an *UnknownOptionError) is found before any game starts.
+func CheckEngine(ctx context.Context, spec EngineSpec) error {
+	e, err := startEngine(ctx, spec)
+	if err != nil {
+		return err
+	}
+	e.close()
 	return nil
 }
 

@@ -48,9 +48,11 @@
 package tune
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -58,75 +60,100 @@ import (
 	"time"
 
 	"github.com/bounder-chess/bounder/eval"
+	"github.com/bounder-chess/bounder/internal/usage"
 )
 
-const usage = `usage: bounder tune --data FILE [flags]
+const usageText = `usage: bounder tune --data FILE [flags]
 
 Fits the evaluation weights to game results (Texel's method) and writes
-them as Go source (eval/weights.go). FILE has one position per line:
-a FEN, the result from white's view: 1.0, 0.5, 0.0 ([1.0] and c9 "1-0";
-are accepted too), and optionally a search score in centipawns from
-white's view, as "bounder datagen" writes:
-
-  rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5 0.5 -23
-
-The target blends the result with the score (--lambda); the fit starts
-from, and is pulled toward (--l2), the hand-set weights.
-
-Flags:
+them as Go source (eval/weights.go). FILE has one position per line: a FEN,
+the result from white's view: 1.0, 0.5, 0.0 ([1.0] and c9 "1-0"; are
+accepted too), and optionally a search score in centipawns from white's
+view, as "bounder datagen" writes ("FEN 0.5 -23"). The target blends the
+result with the score (--lambda); the fit starts from, and is pulled toward
+(--l2), the hand-set weights. Every flag is checked, and --out is tried,
+before the data is read; weights that come out non-finite or beyond
+±30000 centipawns are never written. Exit status: 0 on success; 2 for bad
+flags, an unwritable --out, unreadable or malformed data; 1 when the
+tuning diverges or the weights cannot be written.
 `
 
+// Ranges of the numeric flags. The bounds are far beyond any useful value:
+// they are there to refuse NaN, infinities and values that can only end in
+// overflow (a learning rate of 1e308 makes every weight infinite).
+const (
+	maxEpochs  = 1_000_000
+	maxLR      = 1000 // centipawns per step
+	maxK       = 10   // FitK searches K in [0.05, 10]
+	maxL2      = 1
+	maxThreads = 1024
+)
+
+// maxTunedWeight bounds the weights written: the evaluation's scores must
+// stay below the search's mate scores (31000), so a weight beyond 30000
+// centipawns can only come from a fit gone wrong.
+const maxTunedWeight = 30000
+
 // Main runs "bounder tune" with the arguments after the command name and
-// returns the exit status: 0 on success, 2 for bad flags or unreadable or
-// malformed data, 1 when the weights cannot be written.
+// returns the exit status: 0 on success, 2 for bad flags (an unwritable
+// --out included) or unreadable or malformed data, 1 when the fit diverges
+// or the weights cannot be written.
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
-	}
-	data := fs.String("data", "", "tuning data file (required)")
-	epochs := fs.Int("epochs", 100, "passes over the training data (0: only fit K and report the error)")
-	out := fs.String("out", filepath.Join("eval", "weights.go"), "where to write the tuned weights")
-	lr := fs.Float64("lr", 1.0, "Adam learning rate, in centipawns per step")
-	decay := fs.Float64("lr-decay", 0.98, "learning rate multiplier after each epoch")
+	fs.SetOutput(io.Discard) // errors are reported below, on one line
+	data := fs.String("data", "", "the tuning data `FILE` (required)")
+	epochs := fs.Int("epochs", 100, "passes over the training data, up to 1000000 (0: only fit K and report the error)")
+	out := fs.String("out", filepath.Join("eval", "weights.go"), "the `FILE` the tuned weights are written to")
+	lr := fs.Float64("lr", 1.0, "Adam learning rate, in centipawns per step: more than 0, at most 1000")
+	decay := fs.Float64("lr-decay", 0.98, "learning rate multiplier after each epoch: more than 0, at most 1")
 	batch := fs.Int("batch", 16384, "mini-batch size (0: the whole training set)")
-	kFlag := fs.Float64("k", 0, "scaling constant K (0: fit it)")
-	initFrom := fs.String("init", "hand", "starting weights, and the anchor of --l2: hand (eval.HandWeights) or current (eval/weights.go as compiled in)")
-	threads := fs.Int("threads", 0, "worker goroutines (0: GOMAXPROCS)")
+	kFlag := fs.Float64("k", 0, "scaling constant K, at most 10 (0: fit it)")
+	initFrom := fs.String("init", "hand", "the starting weights, and the anchor of --l2: `hand|current`, eval.HandWeights or eval/weights.go as compiled in")
+	threads := fs.Int("threads", 0, "worker goroutines, up to 1024 (0: GOMAXPROCS)")
 	seed := fs.Int64("seed", 1, "shuffling seed")
 	dryRun := fs.Bool("dry-run", false, "tune but do not write the weights")
-	freeze := fs.String("freeze", "", "comma-separated weight groups (as named in eval/weights.go) to keep at their starting values")
-	l2 := fs.Float64("l2", 3e-7, "L2 regularisation toward the starting weights: adds L2/2·Σ(w-start)² (w in centipawns) to the error (0: none)")
-	lambda := fs.Float64("lambda", 0.5, "weight of the data's search scores in the target: (1-lambda)·result + lambda·sigmoid(Ks·score), Ks fitted to the results; lines without a score keep their result (0: results only)")
+	freeze := fs.String("freeze", "", "comma-separated weight `GROUPS` (as named in eval/weights.go) to keep at their starting values")
+	l2 := fs.Float64("l2", 3e-7, "L2 regularisation toward the starting weights, at most 1: adds L2/2·Σ(w-start)² (w in centipawns) to the error (0: none)")
+	lambda := fs.Float64("lambda", 0.5, "weight of the data's search scores in the target, in [0, 1]: (1-lambda)·result + lambda·sigmoid(Ks·score), Ks fitted to the results; lines without a score keep their result (0: results only)")
 	minCount := fs.Int("min-count", 0, "keep the starting value of every weight whose feature occurs in fewer training positions (0: tune all)")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage.Print(stdout, usageText, fs)
+			return 0
+		}
+		fmt.Fprintf(stderr, "bounder tune: %v (see bounder tune --help)\n", err)
 		return 2
 	}
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "bounder tune: "+format+"\n", a...)
 		return 2
 	}
+	// inRange: finite and within [lo, hi] (NaN fails every comparison, so
+	// "v < lo" alone would let it through).
+	inRange := func(v, lo, hi float64) bool { return v >= lo && v <= hi }
 	switch {
 	case fs.NArg() > 0:
 		return bad("unexpected arguments %q", fs.Args())
 	case *data == "":
 		return bad("--data FILE is required (see bounder tune --help)")
-	case *epochs < 0:
-		return bad("--epochs must be >= 0")
-	case *lr <= 0 || *decay <= 0:
-		return bad("--lr and --lr-decay must be positive")
+	case *epochs < 0 || *epochs > maxEpochs:
+		return bad("--epochs %d: want 0 to %d", *epochs, maxEpochs)
+	case !inRange(*lr, 0, maxLR) || *lr == 0:
+		return bad("--lr %g: want more than 0 and at most %d", *lr, maxLR)
+	case !inRange(*decay, 0, 1) || *decay == 0:
+		return bad("--lr-decay %g: want more than 0 and at most 1", *decay)
 	case *batch < 0:
-		return bad("--batch must be >= 0")
-	case *kFlag < 0:
-		return bad("--k must be >= 0")
-	case *l2 < 0:
-		return bad("--l2 must be >= 0")
+		return bad("--batch %d: want 0 or more", *batch)
+	case !inRange(*kFlag, 0, maxK):
+		return bad("--k %g: want 0 (fit it) to %d", *kFlag, maxK)
+	case *threads < 0 || *threads > maxThreads:
+		return bad("--threads %d: want 0 (GOMAXPROCS) to %d", *threads, maxThreads)
+	case !inRange(*l2, 0, maxL2):
+		return bad("--l2 %g: want 0 to %d", *l2, maxL2)
 	case *minCount < 0:
-		return bad("--min-count must be >= 0")
-	case *lambda < 0 || *lambda > 1:
-		return bad("--lambda must be in [0, 1]")
+		return bad("--min-count %d: want 0 or more", *minCount)
+	case !inRange(*lambda, 0, 1):
+		return bad("--lambda %g: want 0 to 1", *lambda)
 	}
 	var w eval.Weights
 	switch *initFrom {
@@ -136,6 +163,13 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		w = eval.HandWeights()
 	default:
 		return bad("--init must be current or hand, not %q", *initFrom)
+	}
+	writes := *epochs > 0 && !*dryRun
+	if writes {
+		// Found out now, not after an hour of tuning.
+		if err := checkWritable(*out); err != nil {
+			return bad("--out: %v", err)
+		}
 	}
 
 	start := time.Now()
@@ -202,8 +236,17 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		t := time.Now()
 		opt.epoch(train, p, k, *batch, rng)
 		opt.lr *= *decay
+		trainErr := train.Error(p, k, *threads)
 		fmt.Fprintf(stderr, "epoch %3d train %.6f  valid %.6f  %.1fs\n", e,
-			train.Error(p, k, *threads), valid.Error(p, k, *threads), time.Since(t).Seconds())
+			trainErr, valid.Error(p, k, *threads), time.Since(t).Seconds())
+		if math.IsNaN(trainErr) || math.IsInf(trainErr, 0) {
+			fmt.Fprintf(stderr, "bounder tune: the fit diverged at epoch %d (training error %g): try a smaller --lr; nothing written\n", e, trainErr)
+			return 1
+		}
+	}
+	if err := p.check(); err != nil {
+		fmt.Fprintf(stderr, "bounder tune: the fit went wrong: %v; nothing written\n", err)
+		return 1
 	}
 
 	tuned := p.weights()
@@ -219,7 +262,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		validBefore, validAfter = resultsError(fromWeights(&w)), resultsError(rounded)
 		fmt.Fprintf(stdout, "validation error against the results alone (K refitted) %.6f -> %.6f\n", validBefore, validAfter)
 	}
-	if *epochs == 0 || *dryRun {
+	if !writes {
 		return 0
 	}
 	note := fmt.Sprintf("Tuned by bounder tune from %s weights on %d positions of %s\n"+
@@ -231,10 +274,63 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bounder tune: %v\n", err)
 		return 1
 	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
+	if err := writeFile(*out, src); err != nil {
 		fmt.Fprintf(stderr, "bounder tune: %v\n", err)
 		return 1
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", *out)
 	return 0
+}
+
+// check reports a parameter that cannot be written as a weight: not finite,
+// or beyond ±maxTunedWeight.
+func (p *params) check() error {
+	for j, v := range p {
+		if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > maxTunedWeight {
+			half := "middlegame"
+			if j%2 == 1 {
+				half = "endgame"
+			}
+			return fmt.Errorf("weight %d (%s) is %g", j/2, half, v)
+		}
+	}
+	return nil
+}
+
+// checkWritable checks that a file can be created beside path (where
+// writeFile puts it first) and that path is not a directory.
+func checkWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s is a directory", path)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// writeFile writes data to a new file beside path and renames it to path,
+// so that path holds either its old content or all of data.
+func writeFile(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644) // CreateTemp makes it private
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
 }

@@ -413,7 +413,7 @@ func TestMain(t *testing.T) {
 	bad := filepath.Join(dir, "bad.txt")
 	os.WriteFile(bad, []byte("8/8/4k3/8/8/3K4/8/8 w - - 1.0\n8/8/4k3/8/8/3K4/8/8 w - - 3\n"), 0o644)
 	stderr.Reset()
-	if code := Main([]string{"--data", bad}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "bad.txt:2:") {
+	if code := Main([]string{"--data", bad, "--dry-run"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "bad.txt:2:") {
 		t.Errorf("malformed data: exit %d, stderr %q", code, stderr.String())
 	}
 }
@@ -452,5 +452,115 @@ func TestWriteHandWeights(t *testing.T) {
 	}
 	if err := os.WriteFile(filepath.Join("..", "eval", "weights.go"), src, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Every numeric flag is checked: NaN, infinities and values out of range
+// are usage errors, reported before any work, and --out is left alone.
+// (--lr NaN used to write garbage weights and exit 0.)
+func TestMainRejectsBadNumbers(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data.txt")
+	truth := trueWeights()
+	if err := os.WriteFile(data, []byte(syntheticData(t, 200, &truth)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "weights.go")
+	old := []byte("package eval // the old weights\n")
+	for _, c := range []struct{ flag, value string }{
+		{"--lr", "NaN"}, {"--lr", "1e308"}, {"--lr", "+Inf"}, {"--lr", "0"}, {"--lr", "-1"},
+		{"--lr-decay", "NaN"}, {"--lr-decay", "0"}, {"--lr-decay", "1.5"}, {"--lr-decay", "-Inf"},
+		{"--k", "NaN"}, {"--k", "-1"}, {"--k", "11"}, {"--k", "Inf"},
+		{"--l2", "NaN"}, {"--l2", "-1e-9"}, {"--l2", "2"}, {"--l2", "Inf"},
+		{"--lambda", "NaN"}, {"--lambda", "-0.1"}, {"--lambda", "Inf"},
+		{"--epochs", "-1"}, {"--epochs", "1000001"},
+		{"--threads", "-1"}, {"--threads", "5000"},
+		{"--batch", "-1"}, {"--min-count", "-1"},
+		{"--lr", "fast"}, {"--epochs", "1e3"},
+	} {
+		if err := os.WriteFile(out, old, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code := Main([]string{"--data", data, "--epochs", "1", "--out", out, c.flag, c.value}, &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), strings.TrimLeft(c.flag, "-")) || strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("%s %s: exit %d, stderr %q", c.flag, c.value, code, stderr.String())
+		}
+		if stdout.Len() > 0 || strings.Contains(stderr.String(), "loaded") {
+			t.Errorf("%s %s: work began: %q %q", c.flag, c.value, stdout.String(), stderr.String())
+		}
+		if got, _ := os.ReadFile(out); !bytes.Equal(got, old) {
+			t.Errorf("%s %s: --out changed", c.flag, c.value)
+		}
+	}
+}
+
+// An --out that cannot be written is found before the data is read (the
+// data file here does not even exist).
+func TestMainChecksOutFirst(t *testing.T) {
+	dir := t.TempDir()
+	for _, out := range []string{filepath.Join(dir, "no", "such", "dir", "w.go"), dir} {
+		var stdout, stderr bytes.Buffer
+		code := Main([]string{"--data", filepath.Join(dir, "missing.txt"), "--out", out}, &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), "--out") || strings.Contains(stderr.String(), "missing.txt") {
+			t.Errorf("--out %s: exit %d, stderr %q", out, code, stderr.String())
+		}
+	}
+	// With --dry-run (or no epochs) nothing is written, so --out is not checked.
+	var stdout, stderr bytes.Buffer
+	code := Main([]string{"--data", filepath.Join(dir, "missing.txt"), "--out", dir, "--dry-run"}, &stdout, &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), "missing.txt") {
+		t.Errorf("--dry-run: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// A fit that runs away (here a learning rate of 1000 centipawns per step of
+// one position) is not written: exit 1, --out as it was.
+func TestMainDivergedFitIsNotWritten(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data.txt")
+	truth := trueWeights()
+	if err := os.WriteFile(data, []byte(syntheticData(t, 300, &truth)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "weights.go")
+	old := []byte("package eval // the old weights\n")
+	if err := os.WriteFile(out, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := Main([]string{"--data", data, "--out", out, "--epochs", "40", "--lr", "1000", "--lr-decay", "1",
+		"--batch", "1", "--l2", "0", "--lambda", "0"}, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "nothing written") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+	if got, _ := os.ReadFile(out); !bytes.Equal(got, old) {
+		t.Error("--out changed")
+	}
+}
+
+func TestParamsCheck(t *testing.T) {
+	w := eval.HandWeights()
+	p := fromWeights(&w)
+	if err := p.check(); err != nil {
+		t.Fatalf("hand weights: %v", err)
+	}
+	for _, v := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), maxTunedWeight + 1, -1e9} {
+		q := *p
+		q[7] = v
+		if err := q.check(); err == nil || !strings.Contains(err.Error(), "weight 3 (endgame)") {
+			t.Errorf("%g: %v", v, err)
+		}
+	}
+}
+
+// --help and -h print the help to stdout and exit 0.
+func TestMainHelp(t *testing.T) {
+	for _, arg := range []string{"--help", "-h", "-help"} {
+		var stdout, stderr bytes.Buffer
+		if code := Main([]string{arg}, &stdout, &stderr); code != 0 || stderr.Len() > 0 ||
+			!strings.HasPrefix(stdout.String(), "usage: bounder tune") || !strings.Contains(stdout.String(), "\nFlags:\n  --batch N") {
+			t.Errorf("%s: exit %d\nstdout %q\nstderr %q", arg, code, stdout.String(), stderr.String())
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/bounder-chess/bounder/bench"
 	"github.com/bounder-chess/bounder/book"
@@ -20,45 +21,64 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `usage: bounder [command] [arguments]
+const mainUsage = `usage: bounder [command] [arguments]
 
-With no command, bounder speaks UCI on standard input and output.
+With no command, bounder is a UCI chess engine on standard input and output
+(for a GUI); the commands are the tools around it. "bounder COMMAND --help"
+(or "bounder help COMMAND") describes a command. Exit status: 0 on success,
+2 for a usage error, other values as each command says.
 
 Commands:
-  perft [--fen FEN] [--divide] DEPTH   count the legal move tree
-  perft --suite FILE [--max-depth N]   check an EPD perft suite
-  bench [DEPTH]                        search the built-in positions; prints "<N> nodes <M> nps"
-  epd FILE... [flags]                  run EPD test suites (bounder epd --help)
-  book build|dump [flags]              build or inspect Polyglot books
-  match --engine ... --engine ...      play engine-vs-engine matches with SPRT
-  tune --data FILE [flags]             fit the evaluation's weights (Texel's method)
-  datagen --engine SPEC [flags]        generate tuning data from engine self-play
+  perft     count the legal move tree, or check an EPD perft suite
+  bench     search the built-in positions to a fixed depth ("N nodes M nps")
+  epd       run EPD test suites (bm, am, dm, STS c0)
+  book      build a Polyglot book from PGN games, or show what a book holds
+  match     play engine-vs-engine matches, with an SPRT
+  datagen   generate tuning data from engine self-play, or relabel it
+  tune      fit the evaluation's weights to game results (Texel's method)
+  version   print the version (also --version)
+  help      print this help
 `
+
+// commands maps a subcommand to its entry point. Each takes the arguments
+// after its name and returns the exit status.
+var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
+	"perft":   perftMain,
+	"bench":   bench.Main,
+	"epd":     epd.Main,
+	"book":    book.Main,
+	"match":   match.Main,
+	"tune":    tune.Main,
+	"datagen": datagen.Main,
+}
 
 // run dispatches a subcommand and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return uciMain(stdin, stdout, stderr)
 	}
-	switch args[0] {
-	case "perft":
-		return perftMain(args[1:], stdout, stderr)
-	case "bench":
-		return bench.Main(args[1:], stdout, stderr)
-	case "epd":
-		return epd.Main(args[1:], stdout, stderr)
-	case "book":
-		return book.Main(args[1:], stdout, stderr)
-	case "match":
-		return match.Main(args[1:], stdout, stderr)
-	case "tune":
-		return tune.Main(args[1:], stdout, stderr)
-	case "datagen":
-		return datagen.Main(args[1:], stdout, stderr)
-	case "help", "-h", "--help", "-help":
-		fmt.Fprint(stdout, usage)
-		return 0
+	if cmd, ok := commands[args[0]]; ok {
+		return cmd(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "bounder: unknown command %q\n%s", args[0], usage)
+	switch args[0] {
+	case "version", "-version", "--version":
+		if len(args) > 1 {
+			fmt.Fprintf(stderr, "bounder: %s takes no arguments (see bounder --help)\n", args[0])
+			return 2
+		}
+		fmt.Fprintln(stdout, "bounder", versionText())
+		return 0
+	case "help", "-h", "--help", "-help":
+		switch {
+		case len(args) == 1:
+			fmt.Fprint(stdout, mainUsage)
+			return 0
+		case len(args) == 2 && commands[args[1]] != nil:
+			return commands[args[1]]([]string{"--help"}, stdout, stderr)
+		}
+		fmt.Fprintf(stderr, "bounder: no help for %q (see bounder --help)\n", strings.Join(args[1:], " "))
+		return 2
+	}
+	fmt.Fprintf(stderr, "bounder: unknown command %q (see bounder --help)\n", args[0])
 	return 2
 }

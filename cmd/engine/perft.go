@@ -13,15 +13,19 @@ import (
 	"time"
 
 	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/internal/usage"
 )
 
 const perftUsage = `usage: bounder perft [--fen FEN] [--divide] DEPTH
        bounder perft --suite FILE [--max-depth N]
 
-Counts the leaf nodes of the legal move tree. With --divide, prints the count
-below each root move first. With --suite, checks every position of an EPD file
-whose lines read "FEN ;D1 n ;D2 n ...", up to --max-depth (default: every
-depth given); the exit status is 1 when a count differs, 2 on a bad file.
+Counts the leaf nodes of the legal move tree to DEPTH (1 to 30), last line
+"Nodes searched: N". With --divide, prints the count below each root move
+first. With --suite, checks every position of an EPD file whose lines read
+"FEN ;D1 n ;D2 n ...": the depths may skip (";D1 18 ;D5 1134888") but must
+increase; each depth given is checked, up to --max-depth. Exit status: 0
+when all is well, 1 when a suite count differs, 2 for bad arguments, FEN or
+file.
 `
 
 // maxPerftDepth bounds DEPTH; deeper trees would run for years anyway.
@@ -32,10 +36,10 @@ const maxPerftDepth = 30
 func perftMain(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fen := fs.String("fen", engine.StartFEN, "position to count from")
+	fen := fs.String("fen", engine.StartFEN, "the position to count from")
 	divide := fs.Bool("divide", false, "print the count below each root move")
-	suite := fs.String("suite", "", "EPD perft suite to check")
-	maxDepth := fs.Int("max-depth", 0, "deepest suite depth to check (0: all)")
+	suite := fs.String("suite", "", "the EPD perft suite `FILE` to check")
+	maxDepth := fs.Int("max-depth", 0, "the deepest suite depth to check (0: all)")
 
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "perft: "+format+"\n", a...)
@@ -47,7 +51,7 @@ func perftMain(args []string, stdout, stderr io.Writer) int {
 	for rest := args; ; {
 		if err := fs.Parse(rest); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(stdout, perftUsage)
+				usage.Print(stdout, perftUsage, fs)
 				return 0
 			}
 			return fail("%v (see bounder perft -h)", err)
@@ -103,18 +107,27 @@ func perftMain(args []string, stdout, stderr io.Writer) int {
 
 // suiteCase is one line of a perft suite.
 type suiteCase struct {
-	where  string   // file:line
-	fen    string   // as written
-	counts []uint64 // counts[d-1] is the count at depth d
+	where  string       // file:line
+	fen    string       // as written
+	counts []depthCount // by increasing depth
+}
+
+// depthCount is one ";Dn count" of a suite line.
+type depthCount struct {
+	depth int
+	count uint64
 }
 
 // parseSuite reads "FEN ;D1 n ;D2 n ..." lines; blank lines and lines
-// starting with # are skipped. Depths must run 1, 2, 3... in order.
+// starting with # are skipped. Depths may skip (suites leave out the
+// depths too cheap or too dear to be worth a line: ";D1 18 ;D2 92 ;D6
+// 1134888") but must increase: a repeated or decreasing depth is a typo.
 func parseSuite(name string, r io.Reader) ([]suiteCase, error) {
 	var cases []suiteCase
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for line := 1; sc.Scan(); line++ {
+	line := 1
+	for ; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
@@ -134,22 +147,32 @@ func parseSuite(name string, r io.Reader) ([]suiteCase, error) {
 				return nil, fmt.Errorf("%s: bad operation %q: want \"Dn count\"", c.where, strings.TrimSpace(op))
 			}
 			d, err := strconv.Atoi(f[0][1:])
-			if err != nil || d != len(c.counts)+1 {
-				return nil, fmt.Errorf("%s: depth %q out of order: want D%d", c.where, f[0], len(c.counts)+1)
+			if err != nil || d < 1 || d > maxPerftDepth {
+				return nil, fmt.Errorf("%s: bad depth %q: want D1 to D%d", c.where, f[0], maxPerftDepth)
+			}
+			if k := len(c.counts); k > 0 && d <= c.counts[k-1].depth {
+				prev := c.counts[k-1].depth
+				if d == prev {
+					return nil, fmt.Errorf("%s: depth D%d given twice", c.where, d)
+				}
+				return nil, fmt.Errorf("%s: depth D%d after D%d: the depths must increase", c.where, d, prev)
 			}
 			n, err := strconv.ParseUint(f[1], 10, 64)
 			if err != nil {
 				return nil, fmt.Errorf("%s: bad count %q", c.where, f[1])
 			}
-			c.counts = append(c.counts, n)
+			c.counts = append(c.counts, depthCount{d, n})
 		}
 		if len(c.counts) == 0 {
 			return nil, fmt.Errorf("%s: no perft counts (want \"FEN ;D1 n ;D2 n ...\")", c.where)
 		}
 		cases = append(cases, c)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+	switch err := sc.Err(); {
+	case errors.Is(err, bufio.ErrTooLong):
+		return nil, fmt.Errorf("%s:%d: line longer than 1 MiB: not a perft suite?", name, line)
+	case err != nil:
+		return nil, fmt.Errorf("%s:%d: %v", name, line, err)
 	}
 	if len(cases) == 0 {
 		return nil, fmt.Errorf("%s: no positions", name)
@@ -177,15 +200,18 @@ func perftSuite(file string, maxDepth int, stdout, stderr io.Writer) int {
 		p, _ := engine.ParseFEN(c.fen) // parseSuite checked it
 		var b strings.Builder
 		ok := true
-		for d := 1; d <= len(c.counts) && (maxDepth == 0 || d <= maxDepth); d++ {
-			got := p.Perft(d)
+		for _, dc := range c.counts {
+			if maxDepth > 0 && dc.depth > maxDepth {
+				break
+			}
+			got := p.Perft(dc.depth)
 			nodes += got
-			if want := c.counts[d-1]; got != want {
-				fmt.Fprintf(&b, " D%d expected %d got %d", d, want, got)
+			if got != dc.count {
+				fmt.Fprintf(&b, " D%d expected %d got %d", dc.depth, dc.count, got)
 				ok = false
 				break // deeper counts would differ too
 			}
-			fmt.Fprintf(&b, " D%d %d", d, got)
+			fmt.Fprintf(&b, " D%d %d", dc.depth, got)
 		}
 		status := "FAIL"
 		if ok {

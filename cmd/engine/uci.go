@@ -13,9 +13,6 @@ import (
 	"github.com/bounder-chess/bounder/uci"
 )
 
-// version is set at link time: go build -ldflags "-X main.version=1.0".
-var version = "0.1-dev"
-
 // uciBook adapts a Polyglot book to uci.Book: a weighted random pick among
 // the sound moves (book.SoundShare).
 type uciBook struct {
@@ -36,7 +33,7 @@ func uciMain(stdin io.Reader, stdout, stderr io.Writer) int {
 	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	evals := map[string]*eval.Evaluator{}
 	e := uci.New(uci.Config{
-		Version:  version,
+		Version:  versionText(),
 		Searcher: search.NewSearcher(uci.DefaultHashMiB),
 		Drivers:  search.Drivers(),
 		EvalText: func(pos *engine.Position, which string) string {
