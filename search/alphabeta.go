@@ -46,12 +46,21 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 
 	// Step 2. Table probe: a stored bound of the right draft may decide the
 	// node or narrow its window (never at the root, which must name a move).
+	// A singular-extension test searches the node without one move: under a
+	// key of its own, so that its bounds never pass for the node's.
+	f := &w.stack[ply]
+	excluded := f.excluded
+	f.excluded = engine.NullMove
 	key := pos.Key()
+	if excluded != engine.NullMove {
+		key ^= (uint64(excluded) + 1) * 0x9e3779b97f4a7c15
+	}
 	ttMove := engine.NullMove
+	ttLower, ttDraft := -Infinity, -1
 	w.stats.TTProbes++
 	if e, ok := w.tt.Probe(key, ply); ok {
 		w.stats.TTHits++
-		ttMove = e.move
+		ttMove, ttLower, ttDraft = e.move, e.lower, e.draft
 		if ply > 0 && w.usable(e.draft, depth) {
 			if e.lower >= beta {
 				w.stats.TTCutoffs++
@@ -66,7 +75,6 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	}
 	inCheck := pos.InCheck()
 	pv := beta > alpha+1 // never under MTD: every pass is a null window
-	f := &w.stack[ply]
 	f.eval, f.nQuiets = noEval, 0
 
 	// Step 3 (selective). The static evaluation, for the pruning below and
@@ -81,7 +89,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		}
 	}
 
-	if sel && ply > 0 && !pv && !inCheck && abs(beta) < MateBound {
+	if sel && ply > 0 && !pv && !inCheck && abs(beta) < MateBound && excluded == engine.NullMove {
 		// Step 4 (selective). Reverse futility pruning: so far above beta
 		// that a quiet move is unlikely to bring it back below.
 		if depth <= rfpDepth && f.eval-rfpMargin*(depth-b2i(improving)) >= beta {
@@ -111,7 +119,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	// Step 6 (selective). Internal iterative reduction: a node the table
 	// knows nothing about is searched one ply shallower; its table move will
 	// make the next visit cheaper.
-	if sel && ply > 0 && depth >= 4 && ttMove == engine.NullMove {
+	if sel && ply > 0 && depth >= 4 && ttMove == engine.NullMove && excluded == engine.NullMove {
 		depth--
 	}
 
@@ -121,7 +129,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	w.stats.Interior++
 
 	// Step 7. Enhanced Transposition Cutoffs (they need every move first).
-	if w.opt.ETC && ply > 0 && depth >= w.opt.ETCDepth {
+	if w.opt.ETC && ply > 0 && depth >= w.opt.ETCDepth && excluded == engine.NullMove {
 		if v, m, ok := w.etc(beta, depth, ply); ok {
 			w.tt.Store(key, ply, depth, alpha, beta, v, m)
 			return v
@@ -136,8 +144,33 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		if !ok {
 			break
 		}
+		if m == excluded {
+			continue
+		}
 		if ply == 0 {
 			w.currMove, w.currMoveNumber = m, n.moves+1 // for progress reports
+		}
+		n.ext = 0
+		if m == ttMove && sel && ply > 0 && depth >= seDepth && excluded == engine.NullMove &&
+			ttDraft >= depth-3 && abs(ttLower) < MateBound {
+			// Step 9 (selective). Singular extension: if every other move
+			// fails well below the table move's lower bound, the table move
+			// is the only good one and is searched a ply deeper; if even
+			// without it the node fails high, it fails high (multi-cut).
+			sBeta := ttLower - seMargin*depth
+			f.excluded = m
+			v := w.ab(sBeta-1, sBeta, (depth-1)/2, ply)
+			ml.start(ttMove) // the test used this ply's move list
+			ml.stage = stageGenCaptures
+			f.nQuiets = 0
+			if w.stopped {
+				return 0
+			}
+			if v < sBeta {
+				n.ext = 1
+			} else if sBeta >= beta {
+				return sBeta
+			}
 		}
 		if w.searchMove(&n, m) {
 			return w.finish(&n, key)
@@ -170,6 +203,8 @@ const (
 	seeQuietMargin = 25  // quiet moves losing more than this × depth² by SEE are skipped
 	seeNoisyMargin = 90  // captures losing more than this × depth by SEE are skipped
 	seePruneDepth  = 8
+	seDepth        = 8 // singular extensions from this depth
+	seMargin       = 2 // the other moves must stay this much × depth below the table's bound
 )
 
 // lmpLimit is the number of quiet moves searched at a node of depth before
@@ -194,6 +229,7 @@ type node struct {
 	eval        int  // static evaluation, noEval when not computed
 	moves       int  // moves searched so far
 	skipQuiets  bool // late move pruning: no more quiet moves
+	ext         int  // extension of the move being searched (singular)
 }
 
 // searchMove makes m, searches it (with the pruning, extensions and
@@ -204,7 +240,7 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	sel := w.opt.Selective
 	quiet := !isCaptureOrPromotion(pos, m)
 
-	// Step 9 (selective). Prune late and hopeless moves once one move has
+	// Step 10 (selective). Prune late and hopeless moves once one move has
 	// scored above a mate: late quiet moves, quiet moves that cannot reach
 	// alpha, and moves that lose material by static exchange.
 	prune := sel && n.ply > 0 && !n.inCheck && n.best > -MateBound
@@ -242,12 +278,12 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 		f.nQuiets++
 	}
 
-	newDepth := n.depth - 1
-	if sel && givesCheck && n.ply < 2*n.depth+8 {
+	newDepth := n.depth - 1 + n.ext
+	if sel && givesCheck && n.ext == 0 && n.ply < 2*n.depth+8 {
 		newDepth++ // check extension
 	}
 
-	// Step 10 (selective). Late move reductions.
+	// Step 11 (selective). Late move reductions.
 	r := 0
 	if sel && n.depth >= 3 && i >= 2 && quiet {
 		r = lmrTable[min(n.depth, 63)][min(i, 63)]

@@ -58,6 +58,9 @@ type frame struct {
 	quiets  [64]engine.Move // quiet moves searched (for the history malus)
 	nQuiets int             // quiet moves searched, counting those past the array
 	cont    *contRow        // continuation history after the move made here (nil: none)
+	// excluded is set by a node for a singular-extension test of itself:
+	// the move the test leaves out (read and cleared by the test's ab).
+	excluded engine.Move
 }
 
 // contRow is the continuation history after one move: by piece and destination.
