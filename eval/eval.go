@@ -43,6 +43,7 @@ var (
 // are verified against both pawn bitboards).
 type Evaluator struct {
 	w        *Weights
+	pw       *packedWeights // w packed
 	pawns    []pawnEntry
 	material bool // material only (NewMaterial)
 }
@@ -50,11 +51,15 @@ type Evaluator struct {
 const pawnTableSize = 1 << 14 // entries; a power of two
 
 // New returns an Evaluator with the default weights.
-func New() *Evaluator { return NewWithWeights(&defaultWeights) }
+func New() *Evaluator {
+	return &Evaluator{w: &defaultWeights, pw: defaultPacked, pawns: make([]pawnEntry, pawnTableSize)}
+}
 
-// NewWithWeights returns an Evaluator using the weights w (shared, not copied).
+// NewWithWeights returns an Evaluator using the weights w, which must stay
+// within ±1048576 (it panics otherwise). Evaluate reads a packed copy made
+// here: changes to w after the call are not seen.
 func NewWithWeights(w *Weights) *Evaluator {
-	return &Evaluator{w: w, pawns: make([]pawnEntry, pawnTableSize)}
+	return &Evaluator{w: w, pw: mustPack(w), pawns: make([]pawnEntry, pawnTableSize)}
 }
 
 // NewMaterial returns an Evaluator that counts material only, at the fixed
@@ -90,7 +95,7 @@ func (e *Evaluator) Evaluate(pos *engine.Position) int {
 		return materialBalance(pos)
 	}
 	var s state
-	s.w = e.w
+	s.w = e.pw
 	s.pawnTable = e.pawns
 	return s.evaluate(pos)
 }
@@ -108,11 +113,11 @@ func materialBalance(pos *engine.Position) int {
 // state is one evaluation in progress. Scores are kept per side; tr, when
 // set, records every feature count (trace mode).
 type state struct {
-	w         *Weights
+	w         *packedWeights
 	pawnTable []pawnEntry
 	tr        *[NumWeights][2]int32
 
-	mg, eg [2]int
+	score [2]score // by side
 
 	pos        *engine.Position
 	occ        uint64
@@ -131,9 +136,7 @@ type state struct {
 
 // add counts n of feature f for colour c.
 func (s *state) add(c engine.Color, f int, n int) {
-	w := &s.w[f]
-	s.mg[c] += int(w.MG) * n
-	s.eg[c] += int(w.EG) * n
+	s.score[c] += s.w[f] * score(n)
 	if s.tr != nil {
 		s.tr[f][c] += int32(n)
 	}
@@ -169,7 +172,8 @@ func (s *state) evaluate(pos *engine.Position) int {
 	s.phase = gamePhase(pos)
 	s.scaleW = scaleFactor(pos, engine.White)
 	s.scaleB = scaleFactor(pos, engine.Black)
-	v := combine(s.mg[0]-s.mg[1], s.eg[0]-s.eg[1], s.phase, s.scaleW, s.scaleB)
+	sc := s.score[engine.White] - s.score[engine.Black]
+	v := combine(sc.mg(), sc.eg(), s.phase, s.scaleW, s.scaleB)
 	if pos.SideToMove() == engine.Black {
 		return -v
 	}

@@ -114,7 +114,7 @@ func TestDeterminismAndPawnCache(t *testing.T) {
 	for _, fen := range fens {
 		warm.Evaluate(mustParse(t, fen))
 	}
-	tiny := &Evaluator{w: &defaultWeights, pawns: make([]pawnEntry, 1)}
+	tiny := &Evaluator{w: &defaultWeights, pw: defaultPacked, pawns: make([]pawnEntry, 1)}
 	w := DefaultWeights()
 	for i, fen := range fens {
 		pos := mustParse(t, fen)

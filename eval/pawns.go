@@ -8,7 +8,7 @@ import "github.com/bounder-chess/bounder/engine"
 type pawnEntry struct {
 	white, black uint64
 	valid        bool
-	mg, eg       [2]int32
+	score        [2]score // by side
 	passed       [2]uint64
 }
 
@@ -30,18 +30,16 @@ func (s *state) evalPawns() {
 	}
 	e := &s.pawnTable[pawnIndex(white, black, len(s.pawnTable))]
 	if !e.valid || e.white != white || e.black != black {
-		mg0, eg0 := s.mg, s.eg
+		before := s.score
 		s.computePawns()
 		*e = pawnEntry{white: white, black: black, valid: true, passed: s.passed}
 		for c := 0; c < 2; c++ {
-			e.mg[c] = int32(s.mg[c] - mg0[c])
-			e.eg[c] = int32(s.eg[c] - eg0[c])
+			e.score[c] = s.score[c] - before[c]
 		}
 		return
 	}
 	for c := 0; c < 2; c++ {
-		s.mg[c] += int(e.mg[c])
-		s.eg[c] += int(e.eg[c])
+		s.score[c] += e.score[c]
 	}
 	s.passed = e.passed
 }

@@ -38,7 +38,7 @@ func Trace(pos *engine.Position) TraceResult {
 	defer tracePool.Put(buf)
 	*buf = [NumWeights][2]int32{}
 	var s state
-	s.w = &defaultWeights // the weights do not change the counts
+	s.w = defaultPacked // the weights do not change the counts
 	s.tr = buf
 	s.evaluate(pos)
 	t := TraceResult{Phase: s.phase, ScaleWhite: s.scaleW, ScaleBlack: s.scaleB, Drawn: s.drawn, SideToMove: pos.SideToMove()}
