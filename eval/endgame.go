@@ -71,7 +71,7 @@ func scaleFactor(pos *engine.Position, strong engine.Color) int {
 // evalMopUp credits colour c, when the enemy has a bare king and c has
 // mating material, for driving that king to the edge (to a corner of the
 // bishop's colour in KBNK) and bringing its own king close.
-func (s *state[M]) evalMopUp(c engine.Color) {
+func (s *state) evalMopUp(c engine.Color) {
 	pos := s.pos
 	them := c.Other()
 	if pos.ColorPieces(them) != pos.Pieces(them, engine.King) {

@@ -12,7 +12,6 @@ package eval
 import (
 	"math/bits"
 	"strings"
-	"unsafe"
 
 	"github.com/bounder-chess/bounder/engine"
 )
@@ -95,7 +94,7 @@ func (e *Evaluator) Evaluate(pos *engine.Position) int {
 	if e.material {
 		return materialBalance(pos)
 	}
-	var s state[scoring]
+	var s state
 	s.w = e.pw
 	s.pawnTable = e.pawns
 	return s.evaluate(pos)
@@ -111,29 +110,9 @@ func materialBalance(pos *engine.Position) int {
 	return v
 }
 
-// A mode is what an evaluation produces: the score alone (scoring, for
-// Evaluate), or the score and every feature count (tracing, for Trace and
-// so Breakdown). The evaluation is written once, generic in its mode, and
-// the compiler makes one copy of it per mode: Go instantiates generic code
-// once per "GC shape", and the two modes have different shapes because
-// they differ in size. In each copy state.tracing is a constant, so
-// Evaluate's copy has no trace code at all (not even a test of it).
-type (
-	scoring struct{}
-	tracing struct{ _ byte }
-	mode    interface{ scoring | tracing }
-)
-
-// tracing reports whether s records feature counts: a constant in each
-// instantiation of state.
-func (s *state[M]) tracing() bool {
-	var m M
-	return unsafe.Sizeof(m) != 0
-}
-
-// state is one evaluation in progress. Scores are kept per side; tr, in
-// tracing mode, records every feature count.
-type state[M mode] struct {
+// state is one evaluation in progress. Scores are kept per side; tr, when
+// set, records every feature count (trace mode).
+type state struct {
 	w         *packedWeights
 	pawnTable []pawnEntry
 	tr        *[NumWeights][2]int32
@@ -156,15 +135,15 @@ type state[M mode] struct {
 }
 
 // add counts n of feature f for colour c.
-func (s *state[M]) add(c engine.Color, f int, n int) {
+func (s *state) add(c engine.Color, f int, n int) {
 	s.score[c] += s.w[f] * score(n)
-	if s.tracing() {
+	if s.tr != nil {
 		s.tr[f][c] += int32(n)
 	}
 }
 
 // evaluate runs the whole evaluation and returns the side to move's score.
-func (s *state[M]) evaluate(pos *engine.Position) int {
+func (s *state) evaluate(pos *engine.Position) int {
 	s.pos = pos
 	s.occ = pos.Occupied()
 	if insufficientMaterial(pos) {
@@ -226,7 +205,7 @@ func gamePhase(pos *engine.Position) int {
 // evalPieces scores colour c's knights, bishops, rooks, queens and king:
 // material, piece squares, mobility, files, outposts, and attacks on the
 // enemy king zone (counted here, scored in evalKing).
-func (s *state[M]) evalPieces(c engine.Color) {
+func (s *state) evalPieces(c engine.Color) {
 	pos := s.pos
 	them := c.Other()
 	own := pos.ColorPieces(c)
@@ -318,7 +297,7 @@ func relRankToAbs(c engine.Color, r int) int { return r ^ int(c)*7 }
 
 // evalKing scores the safety of colour c's king: the enemy's attack units
 // (credited to the enemy), the pawn shield, pawn storms and open files.
-func (s *state[M]) evalKing(c engine.Color) {
+func (s *state) evalKing(c engine.Color) {
 	pos := s.pos
 	them := c.Other()
 	ksq := pos.KingSquare(c)
@@ -390,7 +369,7 @@ func nearest(c engine.Color, b uint64) engine.Square {
 
 // evalPassed scores colour c's passed pawns beyond their pawn-structure
 // bonus: an empty stop square, a free and safe path, and king distances.
-func (s *state[M]) evalPassed(c engine.Color) {
+func (s *state) evalPassed(c engine.Color) {
 	pos := s.pos
 	them := c.Other()
 	ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
@@ -411,7 +390,7 @@ func (s *state[M]) evalPassed(c engine.Color) {
 
 // evalThreats credits colour c for enemy pieces attacked by pawns or by
 // lesser pieces, and for undefended enemy pieces it attacks.
-func (s *state[M]) evalThreats(c engine.Color) {
+func (s *state) evalThreats(c engine.Color) {
 	pos := s.pos
 	them := c.Other()
 	for pt := engine.Knight; pt <= engine.Queen; pt++ {

@@ -19,12 +19,12 @@ func pawnIndex(white, black uint64, size int) int {
 	return int(h>>40) & (size - 1)
 }
 
-// evalPawns adds the pawn-structure terms, from the pawn table unless
-// tracing, and sets s.passed.
-func (s *state[M]) evalPawns() {
+// evalPawns adds the pawn-structure terms, from the pawn table when the
+// state has one and is not tracing, and sets s.passed.
+func (s *state) evalPawns() {
 	pos := s.pos
 	white, black := pos.Pieces(engine.White, engine.Pawn), pos.Pieces(engine.Black, engine.Pawn)
-	if s.tracing() {
+	if s.pawnTable == nil || s.tr != nil {
 		s.computePawns()
 		return
 	}
@@ -45,7 +45,7 @@ func (s *state[M]) evalPawns() {
 }
 
 // computePawns scores the pawn structure of both sides.
-func (s *state[M]) computePawns() {
+func (s *state) computePawns() {
 	for c := engine.White; c <= engine.Black; c++ {
 		them := c.Other()
 		ours := s.pos.Pieces(c, engine.Pawn)

@@ -37,7 +37,7 @@ func Trace(pos *engine.Position) TraceResult {
 	buf := tracePool.Get().(*[NumWeights][2]int32)
 	defer tracePool.Put(buf)
 	*buf = [NumWeights][2]int32{}
-	var s state[tracing]
+	var s state
 	s.w = defaultPacked // the weights do not change the counts
 	s.tr = buf
 	s.evaluate(pos)
