@@ -5,15 +5,30 @@ import "github.com/bounder-chess/bounder/engine"
 // Endgame knowledge: dead draws, scale factors for drawish endings, and
 // mop-up terms that drive a lone king to the edge.
 
-// npmUnits is non-pawn material in pawn-like units, for endgame rules.
+// npmUnitValue is non-pawn material in pawn-like units, for endgame rules.
 var npmUnitValue = [7]int{0, 0, 3, 3, 5, 9, 0}
 
-func npm(pos *engine.Position, c engine.Color) int {
-	n := 0
-	for pt := engine.Knight; pt <= engine.Queen; pt++ {
-		n += npmUnitValue[pt] * engine.PopCount(pos.Pieces(c, pt))
+// material is the piece counts of a position and what follows from them
+// alone, counted once per evaluation.
+type material struct {
+	n     [2][7]int // pieces by colour and type, knight to queen
+	npm   [2]int    // non-pawn material by colour, in npmUnitValue units
+	phase int       // the game phase: non-pawn material, MaxPhase with every piece on the board
+}
+
+// count sets m from pos.
+func (m *material) count(pos *engine.Position) {
+	for c := engine.White; c <= engine.Black; c++ {
+		n := &m.n[c]
+		n[engine.Knight] = engine.PopCount(pos.Pieces(c, engine.Knight))
+		n[engine.Bishop] = engine.PopCount(pos.Pieces(c, engine.Bishop))
+		n[engine.Rook] = engine.PopCount(pos.Pieces(c, engine.Rook))
+		n[engine.Queen] = engine.PopCount(pos.Pieces(c, engine.Queen))
+		m.npm[c] = 3*(n[engine.Knight]+n[engine.Bishop]) + 5*n[engine.Rook] + 9*n[engine.Queen]
 	}
-	return n
+	w, b := &m.n[engine.White], &m.n[engine.Black]
+	m.phase = min(w[engine.Knight]+w[engine.Bishop]+b[engine.Knight]+b[engine.Bishop]+
+		2*(w[engine.Rook]+b[engine.Rook])+4*(w[engine.Queen]+b[engine.Queen]), MaxPhase)
 }
 
 // insufficientMaterial reports positions scored as dead draws: no pawns,
@@ -39,10 +54,10 @@ func insufficientMaterial(pos *engine.Position) bool {
 }
 
 // scaleFactor is the scale (out of ScaleNorm) applied to the tapered score
-// when it favours strong. It depends on the material only.
-func scaleFactor(pos *engine.Position, strong engine.Color) int {
+// when it favours strong. It depends on the material only (m counts pos).
+func (m *material) scaleFactor(pos *engine.Position, strong engine.Color) int {
 	weak := strong.Other()
-	npmS, npmW := npm(pos, strong), npm(pos, weak)
+	npmS, npmW := m.npm[strong], m.npm[weak]
 	if pos.Pieces(strong, engine.Pawn) == 0 {
 		// Without pawns a single minor piece cannot win, and an advantage
 		// of less than a rook (at most a minor piece) is a near draw.
@@ -57,7 +72,7 @@ func scaleFactor(pos *engine.Position, strong engine.Color) int {
 		}
 	}
 	bs, bw := pos.Pieces(strong, engine.Bishop), pos.Pieces(weak, engine.Bishop)
-	if engine.PopCount(bs) == 1 && engine.PopCount(bw) == 1 &&
+	if m.n[strong][engine.Bishop] == 1 && m.n[weak][engine.Bishop] == 1 &&
 		(bs&darkSqBB == 0) != (bw&darkSqBB == 0) {
 		// opposite-coloured bishops
 		if npmS == 3 && npmW == 3 {

@@ -127,6 +127,7 @@ type state struct {
 	kingAtkN   [2]int       // pieces of colour c attacking the enemy king zone
 	kingUnits  [2]int       // attack units of colour c on the enemy king zone
 	passed     [2]uint64
+	mat        material
 
 	// results kept for Trace and Breakdown
 	phase          int
@@ -150,6 +151,7 @@ func (s *state) evaluate(pos *engine.Position) int {
 		s.drawn = true
 		return 0
 	}
+	s.mat.count(pos)
 	for c := engine.White; c <= engine.Black; c++ {
 		s.pawnAtt[c] = engine.PawnAttacksBB(c, pos.Pieces(c, engine.Pawn))
 	}
@@ -169,11 +171,23 @@ func (s *state) evaluate(pos *engine.Position) int {
 	}
 	s.add(pos.SideToMove(), fTempo, 1)
 
-	s.phase = gamePhase(pos)
-	s.scaleW = scaleFactor(pos, engine.White)
-	s.scaleB = scaleFactor(pos, engine.Black)
+	s.phase = s.mat.phase
 	sc := s.score[engine.White] - s.score[engine.Black]
-	v := combine(sc.mg(), sc.eg(), s.phase, s.scaleW, s.scaleB)
+	mg, eg := sc.mg(), sc.eg()
+	var v int
+	if s.tr != nil {
+		s.scaleW = s.mat.scaleFactor(pos, engine.White)
+		s.scaleB = s.mat.scaleFactor(pos, engine.Black)
+		v = combine(mg, eg, s.phase, s.scaleW, s.scaleB)
+	} else {
+		// only the scale factor of the side the score favours counts
+		strong := engine.White
+		if mg*s.phase+eg*(MaxPhase-s.phase) < 0 {
+			strong = engine.Black
+		}
+		scale := s.mat.scaleFactor(pos, strong)
+		v = combine(mg, eg, s.phase, scale, scale)
+	}
 	if pos.SideToMove() == engine.Black {
 		return -v
 	}
@@ -191,15 +205,6 @@ func combine(mg, eg, phase, scaleW, scaleB int) int {
 	}
 	v = v * sc / (MaxPhase * ScaleNorm)
 	return min(max(v, -scoreLimit), scoreLimit)
-}
-
-// gamePhase counts non-pawn material: MaxPhase with every piece on the board.
-func gamePhase(pos *engine.Position) int {
-	ph := 0
-	for pt := engine.Knight; pt <= engine.Queen; pt++ {
-		ph += phaseWeight[pt] * engine.PopCount(pos.PiecesOfType(pt))
-	}
-	return min(ph, MaxPhase)
 }
 
 // evalPieces scores colour c's knights, bishops, rooks, queens and king:
@@ -220,7 +225,7 @@ func (s *state) evalPieces(c engine.Color) {
 		if b == 0 {
 			continue
 		}
-		s.add(c, fMaterial+int(pt)-1, engine.PopCount(b))
+		s.add(c, fMaterial+int(pt)-1, s.mat.n[c][pt])
 		pst := fPST + (int(pt)-1)*32
 		for b != 0 {
 			sq := engine.PopLSB(&b)
@@ -282,7 +287,7 @@ func (s *state) evalPieces(c engine.Color) {
 			}
 		}
 	}
-	if engine.PopCount(pos.Pieces(c, engine.Bishop)) >= 2 {
+	if s.mat.n[c][engine.Bishop] >= 2 {
 		s.add(c, fBishopPair, 1)
 	}
 	ksq := pos.KingSquare(c)

@@ -21,7 +21,7 @@ func TestPlayoutsAreVaried(t *testing.T) {
 	}
 	phases := map[int]int{}
 	for _, fen := range fens {
-		phases[gamePhase(mustParse(t, fen))/6]++
+		phases[Trace(mustParse(t, fen)).Phase/6]++
 	}
 	for band := 0; band < 4; band++ {
 		if phases[band] < 50 {
