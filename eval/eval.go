@@ -115,6 +115,7 @@ func materialBalance(pos *engine.Position) int {
 type state struct {
 	w         *packedWeights
 	pawnTable []pawnEntry
+	pawnEntry *pawnEntry // the entry of pos's pawns, nil without a table or when tracing
 	tr        *[NumWeights][2]int32
 
 	score [2]score // by side
@@ -301,7 +302,8 @@ func (s *state) evalPieces(c engine.Color) {
 func relRankToAbs(c engine.Color, r int) int { return r ^ int(c)*7 }
 
 // evalKing scores the safety of colour c's king: the enemy's attack units
-// (credited to the enemy), the pawn shield, pawn storms and open files.
+// (credited to the enemy), and its pawn shelter (evalShelter, kept in the
+// pawn table entry with the king square it was scored for).
 func (s *state) evalKing(c engine.Color) {
 	pos := s.pos
 	them := c.Other()
@@ -330,6 +332,24 @@ func (s *state) evalKing(c engine.Color) {
 		s.add(them, fKingAtk+min(units, kingUnitsMax), 1)
 	}
 
+	if e := s.pawnEntry; e != nil {
+		if int(e.shelterKing[c]) == int(ksq) {
+			s.score[c] += e.shelter[c]
+			return
+		}
+		before := s.score[c]
+		s.evalShelter(c, ksq)
+		e.shelterKing[c], e.shelter[c] = int8(ksq), s.score[c]-before
+		return
+	}
+	s.evalShelter(c, ksq)
+}
+
+// evalShelter scores the pawns in front of colour c's king on ksq: its
+// shield, the enemy's pawn storm, and open files next to it.
+func (s *state) evalShelter(c engine.Color, ksq engine.Square) {
+	pos := s.pos
+	them := c.Other()
 	ourPawns := pos.Pieces(c, engine.Pawn)
 	theirPawns := pos.Pieces(them, engine.Pawn)
 	front := frontOrOnRank[c][relRank(c, ksq)]
