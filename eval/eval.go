@@ -123,7 +123,7 @@ type state struct {
 	pos        *engine.Position
 	occ        uint64
 	pawnAtt    [2]uint64
-	attackedBy [2][7]uint64 // squares attacked by colour c's pieces of a type
+	attackedBy [2][7]uint64 // squares attacked by colour c's pieces of a type, knight to king
 	attacked   [2]uint64    // squares attacked by colour c
 	kingAtkN   [2]int       // pieces of colour c attacking the enemy king zone
 	kingUnits  [2]int       // attack units of colour c on the enemy king zone
@@ -162,7 +162,6 @@ func (s *state) evaluate(pos *engine.Position) int {
 	}
 	for c := engine.White; c <= engine.Black; c++ {
 		s.attacked[c] |= s.pawnAtt[c]
-		s.attackedBy[c][engine.Pawn] = s.pawnAtt[c]
 	}
 	for c := engine.White; c <= engine.Black; c++ {
 		s.evalKing(c)
@@ -214,88 +213,130 @@ func combine(mg, eg, phase, scaleW, scaleB int) int {
 func (s *state) evalPieces(c engine.Color) {
 	pos := s.pos
 	them := c.Other()
-	own := pos.ColorPieces(c)
 	ourPawns := pos.Pieces(c, engine.Pawn)
 	theirPawns := pos.Pieces(them, engine.Pawn)
-	mobArea := ^own &^ s.pawnAtt[them]
-	zone := kingZone[pos.KingSquare(them)]
-	theirKingRank := relRank(c, pos.KingSquare(them))
+	pa := pieceArea{
+		mobility: ^pos.ColorPieces(c) &^ s.pawnAtt[them],
+		zone:     kingZone[pos.KingSquare(them)],
+	}
+	pst := &pstIndexOf[c]
+	n := &s.mat.n[c]
+	var attacked uint64
 
-	for pt := engine.Knight; pt <= engine.Queen; pt++ {
-		b := pos.Pieces(c, pt)
-		if b == 0 {
-			continue
-		}
-		s.add(c, fMaterial+int(pt)-1, s.mat.n[c][pt])
-		pst := fPST + (int(pt)-1)*32
-		for b != 0 {
+	if b := pos.Pieces(c, engine.Knight) | pos.Pieces(c, engine.Bishop); b != 0 {
+		// outposts: on ranks 4-6, defended by a pawn, never attackable by an enemy pawn
+		outposts := outpostRanks[c] & s.pawnAtt[c] &^ rearFill(c, s.pawnAtt[them])
+		var byType uint64
+		for b := pos.Pieces(c, engine.Knight); b != 0; {
 			sq := engine.PopLSB(&b)
-			s.add(c, pst+pstIndex(c, sq), 1)
-			var att uint64
-			switch pt {
-			case engine.Knight:
-				att = engine.KnightAttacks(sq)
-			case engine.Bishop:
-				att = engine.BishopAttacks(sq, s.occ)
-			case engine.Rook:
-				att = engine.RookAttacks(sq, s.occ)
-			default:
-				att = engine.QueenAttacks(sq, s.occ)
+			att := engine.KnightAttacks(sq)
+			byType |= att
+			s.add(c, fPST+1*32+int(pst[sq]), 1)
+			s.add(c, fMobN+pa.count(s, c, engine.Knight, att), 1)
+			if outposts&engine.SquareBB(sq) != 0 {
+				s.add(c, fOutpostN, 1)
 			}
-			s.attackedBy[c][pt] |= att
-			s.attacked[c] |= att
-			if z := att & zone; z != 0 {
-				s.kingAtkN[c]++
-				s.kingUnits[c] += attackerUnits[pt] + engine.PopCount(z)
+		}
+		s.attackedBy[c][engine.Knight] = byType
+		attacked |= byType
+		byType = 0
+		for b := pos.Pieces(c, engine.Bishop); b != 0; {
+			sq := engine.PopLSB(&b)
+			att := engine.BishopAttacks(sq, s.occ)
+			byType |= att
+			s.add(c, fPST+2*32+int(pst[sq]), 1)
+			s.add(c, fMobB+pa.count(s, c, engine.Bishop, att), 1)
+			if outposts&engine.SquareBB(sq) != 0 {
+				s.add(c, fOutpostB, 1)
 			}
-			mob := engine.PopCount(att & mobArea)
-			r := relRank(c, sq)
-			switch pt {
-			case engine.Knight, engine.Bishop:
-				if pt == engine.Knight {
-					s.add(c, fMobN+mob, 1)
-				} else {
-					s.add(c, fMobB+mob, 1)
-				}
-				if r >= 3 && r <= 5 && engine.PawnAttacks(them, sq)&ourPawns != 0 &&
-					attackSpan[c][sq]&theirPawns == 0 {
-					if pt == engine.Knight {
-						s.add(c, fOutpostN, 1)
-					} else {
-						s.add(c, fOutpostB, 1)
-					}
-				}
-			case engine.Rook, engine.Queen:
-				open, semi := fRookOpen, fRookSemi
-				seventh := fRook7th
-				if pt == engine.Rook {
-					s.add(c, fMobR+mob, 1)
-				} else {
-					s.add(c, fMobQ+mob, 1)
-					open, semi, seventh = fQueenOpen, fQueenSemi, fQueen7th
-				}
-				file := fileBB[sq.File()]
-				if file&ourPawns == 0 {
-					if file&theirPawns == 0 {
-						s.add(c, open, 1)
-					} else {
-						s.add(c, semi, 1)
-					}
-				}
-				if r == 6 && (theirKingRank == 7 || theirPawns&rankBB[relRankToAbs(c, 6)] != 0) {
-					s.add(c, seventh, 1)
-				}
+		}
+		s.attackedBy[c][engine.Bishop] = byType
+		attacked |= byType
+		if n[engine.Knight] != 0 {
+			s.add(c, fMaterial+int(engine.Knight)-1, n[engine.Knight])
+		}
+		if n[engine.Bishop] != 0 {
+			s.add(c, fMaterial+int(engine.Bishop)-1, n[engine.Bishop])
+			if n[engine.Bishop] >= 2 {
+				s.add(c, fBishopPair, 1)
 			}
 		}
 	}
-	if s.mat.n[c][engine.Bishop] >= 2 {
-		s.add(c, fBishopPair, 1)
+
+	if b := pos.Pieces(c, engine.Rook) | pos.Pieces(c, engine.Queen); b != 0 {
+		// the seventh rank counts with the enemy king on the eighth or enemy pawns on the seventh
+		seventh := rankBB[relRankToAbs(c, 6)]
+		if relRank(c, pos.KingSquare(them)) != 7 && theirPawns&seventh == 0 {
+			seventh = 0
+		}
+		var byType uint64
+		for b := pos.Pieces(c, engine.Rook); b != 0; {
+			sq := engine.PopLSB(&b)
+			att := engine.RookAttacks(sq, s.occ)
+			byType |= att
+			s.add(c, fPST+3*32+int(pst[sq]), 1)
+			s.add(c, fMobR+pa.count(s, c, engine.Rook, att), 1)
+			if file := fileBB[sq.File()]; file&ourPawns == 0 {
+				if file&theirPawns == 0 {
+					s.add(c, fRookOpen, 1)
+				} else {
+					s.add(c, fRookSemi, 1)
+				}
+			}
+			if seventh&engine.SquareBB(sq) != 0 {
+				s.add(c, fRook7th, 1)
+			}
+		}
+		s.attackedBy[c][engine.Rook] = byType
+		attacked |= byType
+		byType = 0
+		for b := pos.Pieces(c, engine.Queen); b != 0; {
+			sq := engine.PopLSB(&b)
+			att := engine.QueenAttacks(sq, s.occ)
+			byType |= att
+			s.add(c, fPST+4*32+int(pst[sq]), 1)
+			s.add(c, fMobQ+pa.count(s, c, engine.Queen, att), 1)
+			if file := fileBB[sq.File()]; file&ourPawns == 0 {
+				if file&theirPawns == 0 {
+					s.add(c, fQueenOpen, 1)
+				} else {
+					s.add(c, fQueenSemi, 1)
+				}
+			}
+			if seventh&engine.SquareBB(sq) != 0 {
+				s.add(c, fQueen7th, 1)
+			}
+		}
+		s.attackedBy[c][engine.Queen] = byType
+		attacked |= byType
+		if n[engine.Rook] != 0 {
+			s.add(c, fMaterial+int(engine.Rook)-1, n[engine.Rook])
+		}
+		if n[engine.Queen] != 0 {
+			s.add(c, fMaterial+int(engine.Queen)-1, n[engine.Queen])
+		}
 	}
+
 	ksq := pos.KingSquare(c)
-	s.add(c, fPST+5*32+pstIndex(c, ksq), 1)
+	s.add(c, fPST+5*32+int(pst[ksq]), 1)
 	katt := engine.KingAttacks(ksq)
 	s.attackedBy[c][engine.King] = katt
-	s.attacked[c] |= katt
+	s.attacked[c] = attacked | katt
+}
+
+// pieceArea is what a piece's attacks are measured against: the squares
+// that count for mobility (neither own pieces nor attacked by enemy pawns),
+// and the enemy king zone.
+type pieceArea struct{ mobility, zone uint64 }
+
+// count records the attack att of a piece of colour c and type pt on the
+// enemy king zone, and returns its mobility.
+func (a pieceArea) count(s *state, c engine.Color, pt engine.PieceType, att uint64) int {
+	if z := att & a.zone; z != 0 {
+		s.kingAtkN[c]++
+		s.kingUnits[c] += attackerUnits[pt] + engine.PopCount(z)
+	}
+	return engine.PopCount(att & a.mobility)
 }
 
 // relRankToAbs converts a rank relative to colour c to an absolute rank.
