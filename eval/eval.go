@@ -459,23 +459,28 @@ func (s *state) evalPassed(c engine.Color) {
 func (s *state) evalThreats(c engine.Color) {
 	pos := s.pos
 	them := c.Other()
-	for pt := engine.Knight; pt <= engine.Queen; pt++ {
-		if n := engine.PopCount(s.pawnAtt[c] & pos.Pieces(them, pt)); n != 0 {
-			s.add(c, fThreatP+int(pt)-int(engine.Knight), n)
+	theirs := pos.ColorPieces(them)
+	targets := theirs &^ pos.Pieces(them, engine.King)
+	if s.pawnAtt[c]&targets&^pos.Pieces(them, engine.Pawn) != 0 {
+		for pt := engine.Knight; pt <= engine.Queen; pt++ {
+			if n := engine.PopCount(s.pawnAtt[c] & pos.Pieces(them, pt)); n != 0 {
+				s.add(c, fThreatP+int(pt)-int(engine.Knight), n)
+			}
 		}
 	}
-	minors := s.attackedBy[c][engine.Knight] | s.attackedBy[c][engine.Bishop]
-	if n := engine.PopCount(minors & pos.Pieces(them, engine.Rook)); n != 0 {
-		s.add(c, fThreatM, n)
+	rooks, queens := pos.Pieces(them, engine.Rook), pos.Pieces(them, engine.Queen)
+	if minors := s.attackedBy[c][engine.Knight] | s.attackedBy[c][engine.Bishop]; minors&(rooks|queens) != 0 {
+		if n := engine.PopCount(minors & rooks); n != 0 {
+			s.add(c, fThreatM, n)
+		}
+		if n := engine.PopCount(minors & queens); n != 0 {
+			s.add(c, fThreatM+1, n)
+		}
 	}
-	if n := engine.PopCount(minors & pos.Pieces(them, engine.Queen)); n != 0 {
-		s.add(c, fThreatM+1, n)
+	if b := s.attackedBy[c][engine.Rook] & queens; b != 0 {
+		s.add(c, fThreatR, engine.PopCount(b))
 	}
-	if n := engine.PopCount(s.attackedBy[c][engine.Rook] & pos.Pieces(them, engine.Queen)); n != 0 {
-		s.add(c, fThreatR, n)
-	}
-	targets := pos.ColorPieces(them) &^ pos.Pieces(them, engine.King)
-	if n := engine.PopCount(targets & s.attacked[c] &^ s.attacked[them]); n != 0 {
-		s.add(c, fHanging, n)
+	if b := targets & s.attacked[c] &^ s.attacked[them]; b != 0 {
+		s.add(c, fHanging, engine.PopCount(b))
 	}
 }
