@@ -6,7 +6,8 @@
 // term is a weight times a feature count. Evaluate computes the score
 // directly; Trace extracts the feature counts so that a tuner can fit the
 // weights, and Breakdown explains a score term by term. One code path does
-// all three, so they always agree.
+// all three, so they always agree (the trace counts the material and
+// piece-square features, one of each per piece, from the board itself).
 package eval
 
 import (
@@ -138,10 +139,17 @@ type state struct {
 
 // add counts n of feature f for colour c.
 func (s *state) add(c engine.Color, f int, n int) {
-	s.score[c] += s.w[f] * score(n)
+	s.score[c] += s.w.feat[f] * score(n)
 	if s.tr != nil {
 		s.tr[f][c] += int32(n)
 	}
+}
+
+// addPiece scores the material and piece-square features of a piece of
+// colour c and type pt on sq. Trace counts these features from the board
+// (tracePieces), not here.
+func (s *state) addPiece(c engine.Color, pt engine.PieceType, sq engine.Square) {
+	s.score[c] += s.w.psq[c][pt][sq&63]
 }
 
 // evaluate runs the whole evaluation and returns the side to move's score.
@@ -219,8 +227,6 @@ func (s *state) evalPieces(c engine.Color) {
 		mobility: ^pos.ColorPieces(c) &^ s.pawnAtt[them],
 		zone:     kingZone[pos.KingSquare(them)],
 	}
-	pst := &pstIndexOf[c]
-	n := &s.mat.n[c]
 	var attacked uint64
 
 	if b := pos.Pieces(c, engine.Knight) | pos.Pieces(c, engine.Bishop); b != 0 {
@@ -231,7 +237,7 @@ func (s *state) evalPieces(c engine.Color) {
 			sq := engine.PopLSB(&b)
 			att := engine.KnightAttacks(sq)
 			byType |= att
-			s.add(c, fPST+1*32+int(pst[sq]), 1)
+			s.addPiece(c, engine.Knight, sq)
 			s.add(c, fMobN+pa.count(s, c, engine.Knight, att), 1)
 			if outposts&engine.SquareBB(sq) != 0 {
 				s.add(c, fOutpostN, 1)
@@ -244,7 +250,7 @@ func (s *state) evalPieces(c engine.Color) {
 			sq := engine.PopLSB(&b)
 			att := engine.BishopAttacks(sq, s.occ)
 			byType |= att
-			s.add(c, fPST+2*32+int(pst[sq]), 1)
+			s.addPiece(c, engine.Bishop, sq)
 			s.add(c, fMobB+pa.count(s, c, engine.Bishop, att), 1)
 			if outposts&engine.SquareBB(sq) != 0 {
 				s.add(c, fOutpostB, 1)
@@ -252,14 +258,8 @@ func (s *state) evalPieces(c engine.Color) {
 		}
 		s.attackedBy[c][engine.Bishop] = byType
 		attacked |= byType
-		if n[engine.Knight] != 0 {
-			s.add(c, fMaterial+int(engine.Knight)-1, n[engine.Knight])
-		}
-		if n[engine.Bishop] != 0 {
-			s.add(c, fMaterial+int(engine.Bishop)-1, n[engine.Bishop])
-			if n[engine.Bishop] >= 2 {
-				s.add(c, fBishopPair, 1)
-			}
+		if s.mat.n[c][engine.Bishop] >= 2 {
+			s.add(c, fBishopPair, 1)
 		}
 	}
 
@@ -274,7 +274,7 @@ func (s *state) evalPieces(c engine.Color) {
 			sq := engine.PopLSB(&b)
 			att := engine.RookAttacks(sq, s.occ)
 			byType |= att
-			s.add(c, fPST+3*32+int(pst[sq]), 1)
+			s.addPiece(c, engine.Rook, sq)
 			s.add(c, fMobR+pa.count(s, c, engine.Rook, att), 1)
 			if file := fileBB[sq.File()]; file&ourPawns == 0 {
 				if file&theirPawns == 0 {
@@ -294,7 +294,7 @@ func (s *state) evalPieces(c engine.Color) {
 			sq := engine.PopLSB(&b)
 			att := engine.QueenAttacks(sq, s.occ)
 			byType |= att
-			s.add(c, fPST+4*32+int(pst[sq]), 1)
+			s.addPiece(c, engine.Queen, sq)
 			s.add(c, fMobQ+pa.count(s, c, engine.Queen, att), 1)
 			if file := fileBB[sq.File()]; file&ourPawns == 0 {
 				if file&theirPawns == 0 {
@@ -309,16 +309,10 @@ func (s *state) evalPieces(c engine.Color) {
 		}
 		s.attackedBy[c][engine.Queen] = byType
 		attacked |= byType
-		if n[engine.Rook] != 0 {
-			s.add(c, fMaterial+int(engine.Rook)-1, n[engine.Rook])
-		}
-		if n[engine.Queen] != 0 {
-			s.add(c, fMaterial+int(engine.Queen)-1, n[engine.Queen])
-		}
 	}
 
 	ksq := pos.KingSquare(c)
-	s.add(c, fPST+5*32+int(pst[ksq]), 1)
+	s.addPiece(c, engine.King, ksq)
 	katt := engine.KingAttacks(ksq)
 	s.attackedBy[c][engine.King] = katt
 	s.attacked[c] = attacked | katt

@@ -25,7 +25,6 @@ var (
 	kingZone      [64]uint64    // the king's square and its neighbours
 	distance      [64][64]int   // Chebyshev distance
 	centreDist    [64]int       // Manhattan distance to the four centre squares
-	pstIndexOf    [2][64]int8   // pstIndex by colour and square
 	outpostRanks  [2]uint64     // the relative ranks 4 to 6, where outposts count
 )
 
@@ -74,9 +73,6 @@ func init() {
 			distance[s][t] = max(abs(f-t&7), abs(r-t>>3))
 		}
 		centreDist[s] = max(3-f, f-4) + max(3-r, r-4)
-		for c := engine.White; c <= engine.Black; c++ {
-			pstIndexOf[c][s] = int8(pstIndex(c, engine.Square(s)))
-		}
 	}
 	for c := engine.White; c <= engine.Black; c++ {
 		for r := 3; r <= 5; r++ {
@@ -128,6 +124,11 @@ func rearFill(c engine.Color, b uint64) uint64 {
 	b |= b << 8
 	b |= b << 16
 	return b | b<<32
+}
+
+// pstFeature is the piece-square feature of a piece of colour c and type pt on s.
+func pstFeature(c engine.Color, pt engine.PieceType, s engine.Square) int {
+	return fPST + (int(pt)-1)*32 + pstIndex(c, s)
 }
 
 // pawnPush advances a pawn bitboard one rank for colour c.

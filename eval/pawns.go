@@ -64,13 +64,12 @@ func (s *state) computePawns() {
 			s.passed[c] = 0
 			continue
 		}
-		s.add(c, fMaterial, engine.PopCount(ours))
 		var passed uint64
 		for b := ours; b != 0; {
 			sq := engine.PopLSB(&b)
 			r := relRank(c, sq)
 			f := sq.File()
-			s.add(c, fPST+pstIndex(c, sq), 1)
+			s.addPiece(c, engine.Pawn, sq)
 
 			isolated := ours&adjacentFiles[f] == 0
 			if isolated {

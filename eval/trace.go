@@ -45,6 +45,7 @@ func Trace(pos *engine.Position) TraceResult {
 	if s.drawn {
 		return t
 	}
+	tracePieces(pos, buf)
 	n := 0
 	for i := range buf {
 		if buf[i] != [2]int32{} {
@@ -58,6 +59,22 @@ func Trace(pos *engine.Position) TraceResult {
 		}
 	}
 	return t
+}
+
+// tracePieces counts the material and piece-square features of every piece
+// on the board: those the evaluation scores with addPiece.
+func tracePieces(pos *engine.Position, tr *[NumWeights][2]int32) {
+	for c := engine.White; c <= engine.Black; c++ {
+		for pt := engine.Pawn; pt <= engine.King; pt++ {
+			for b := pos.Pieces(c, pt); b != 0; {
+				sq := engine.PopLSB(&b)
+				if pt != engine.King {
+					tr[fMaterial+int(pt)-1][c]++
+				}
+				tr[pstFeature(c, pt, sq)][c]++
+			}
+		}
+	}
 }
 
 // Sums returns the middlegame and endgame scores (white's view, before
