@@ -145,13 +145,6 @@ func (s *state) add(c engine.Color, f int, n int) {
 	}
 }
 
-// addPiece scores the material and piece-square features of a piece of
-// colour c and type pt on sq. Trace counts these features from the board
-// (tracePieces), not here.
-func (s *state) addPiece(c engine.Color, pt engine.PieceType, sq engine.Square) {
-	s.score[c] += s.w.psq[c][pt][sq&63]
-}
-
 // evaluate runs the whole evaluation and returns the side to move's score.
 func (s *state) evaluate(pos *engine.Position) int {
 	s.pos = pos
@@ -227,6 +220,10 @@ func (s *state) evalPieces(c engine.Color) {
 		mobility: ^pos.ColorPieces(c) &^ s.pawnAtt[them],
 		zone:     kingZone[pos.KingSquare(them)],
 	}
+	// Material and piece squares, one lookup per piece, summed here; Trace
+	// counts these features from the board (tracePieces).
+	psq := &s.w.psq[c]
+	var material score
 	var attacked uint64
 
 	if b := pos.Pieces(c, engine.Knight) | pos.Pieces(c, engine.Bishop); b != 0 {
@@ -237,7 +234,7 @@ func (s *state) evalPieces(c engine.Color) {
 			sq := engine.PopLSB(&b)
 			att := engine.KnightAttacks(sq)
 			byType |= att
-			s.addPiece(c, engine.Knight, sq)
+			material += psq[engine.Knight][sq&63]
 			s.add(c, fMobN+pa.count(s, c, engine.Knight, att), 1)
 			if outposts&engine.SquareBB(sq) != 0 {
 				s.add(c, fOutpostN, 1)
@@ -250,7 +247,7 @@ func (s *state) evalPieces(c engine.Color) {
 			sq := engine.PopLSB(&b)
 			att := engine.BishopAttacks(sq, s.occ)
 			byType |= att
-			s.addPiece(c, engine.Bishop, sq)
+			material += psq[engine.Bishop][sq&63]
 			s.add(c, fMobB+pa.count(s, c, engine.Bishop, att), 1)
 			if outposts&engine.SquareBB(sq) != 0 {
 				s.add(c, fOutpostB, 1)
@@ -274,7 +271,7 @@ func (s *state) evalPieces(c engine.Color) {
 			sq := engine.PopLSB(&b)
 			att := engine.RookAttacks(sq, s.occ)
 			byType |= att
-			s.addPiece(c, engine.Rook, sq)
+			material += psq[engine.Rook][sq&63]
 			s.add(c, fMobR+pa.count(s, c, engine.Rook, att), 1)
 			if file := fileBB[sq.File()]; file&ourPawns == 0 {
 				if file&theirPawns == 0 {
@@ -294,7 +291,7 @@ func (s *state) evalPieces(c engine.Color) {
 			sq := engine.PopLSB(&b)
 			att := engine.QueenAttacks(sq, s.occ)
 			byType |= att
-			s.addPiece(c, engine.Queen, sq)
+			material += psq[engine.Queen][sq&63]
 			s.add(c, fMobQ+pa.count(s, c, engine.Queen, att), 1)
 			if file := fileBB[sq.File()]; file&ourPawns == 0 {
 				if file&theirPawns == 0 {
@@ -312,7 +309,7 @@ func (s *state) evalPieces(c engine.Color) {
 	}
 
 	ksq := pos.KingSquare(c)
-	s.addPiece(c, engine.King, ksq)
+	s.score[c] += material + psq[engine.King][ksq&63]
 	katt := engine.KingAttacks(ksq)
 	s.attackedBy[c][engine.King] = katt
 	s.attacked[c] = attacked | katt

@@ -65,11 +65,13 @@ func (s *state) computePawns() {
 			continue
 		}
 		var passed uint64
+		psq := &s.w.psq[c][engine.Pawn] // material and piece squares (traced by tracePieces)
+		var material score
 		for b := ours; b != 0; {
 			sq := engine.PopLSB(&b)
 			r := relRank(c, sq)
 			f := sq.File()
-			s.addPiece(c, engine.Pawn, sq)
+			material += psq[sq&63]
 
 			isolated := ours&adjacentFiles[f] == 0
 			if isolated {
@@ -96,5 +98,6 @@ func (s *state) computePawns() {
 			}
 		}
 		s.passed[c] = passed
+		s.score[c] += material
 	}
 }

@@ -62,7 +62,7 @@ func Trace(pos *engine.Position) TraceResult {
 }
 
 // tracePieces counts the material and piece-square features of every piece
-// on the board: those the evaluation scores with addPiece.
+// on the board: those the evaluation scores from packedWeights.psq.
 func tracePieces(pos *engine.Position, tr *[NumWeights][2]int32) {
 	for c := engine.White; c <= engine.Black; c++ {
 		for pt := engine.Pawn; pt <= engine.King; pt++ {
