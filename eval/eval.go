@@ -46,7 +46,8 @@ type Evaluator struct {
 	w        *Weights
 	pw       *packedWeights // w packed
 	pawns    []pawnEntry
-	material bool // material only (NewMaterial)
+	material bool  // material only (NewMaterial)
+	st       state // the evaluation in progress, reused rather than zeroed each time
 }
 
 const pawnTableSize = 1 << 14 // entries; a power of two
@@ -95,9 +96,10 @@ func (e *Evaluator) Evaluate(pos *engine.Position) int {
 	if e.material {
 		return materialBalance(pos)
 	}
-	var s state
+	s := &e.st
 	s.w = e.pw
 	s.pawnTable = e.pawns
+	s.reset()
 	return s.evaluate(pos)
 }
 
@@ -112,7 +114,9 @@ func materialBalance(pos *engine.Position) int {
 }
 
 // state is one evaluation in progress. Scores are kept per side; tr, when
-// set, records every feature count (trace mode).
+// set, records every feature count (trace mode). Evaluate reuses one state
+// per Evaluator: evaluate sets every field before reading it, except those
+// reset clears.
 type state struct {
 	w         *packedWeights
 	pawnTable []pawnEntry
@@ -135,6 +139,17 @@ type state struct {
 	phase          int
 	scaleW, scaleB int
 	drawn          bool
+}
+
+// reset clears what an evaluation accumulates or sets only in some
+// positions, for a state that is reused.
+func (s *state) reset() {
+	s.score = [2]score{}
+	s.attackedBy = [2][7]uint64{}
+	s.kingAtkN = [2]int{}
+	s.kingUnits = [2]int{}
+	s.pawnEntry = nil
+	s.drawn = false
 }
 
 // add counts n of feature f for colour c.
