@@ -5,31 +5,23 @@ import "github.com/bounder-chess/bounder/engine"
 // Endgame knowledge: dead draws, scale factors for drawish endings, and
 // mop-up terms that drive a lone king to the edge.
 
-// npmUnitValue is non-pawn material in pawn-like units, for endgame rules.
-var npmUnitValue = [7]int{0, 0, 3, 3, 5, 9, 0}
-
-// material is the piece counts of a position and what follows from them
-// alone, counted once per evaluation.
-type material struct {
-	n     [2][7]int // pieces by colour and type, knight to queen
-	npm   [2]int    // non-pawn material by colour, in npmUnitValue units
-	phase int       // the game phase: non-pawn material, MaxPhase with every piece on the board
+// npm is colour c's non-pawn material in pawn-like units (3 a minor piece,
+// 5 a rook, 9 a queen), for endgame rules.
+func npm(pos *engine.Position, c engine.Color) int {
+	return 3*engine.PopCount(pos.Pieces(c, engine.Knight)|pos.Pieces(c, engine.Bishop)) +
+		5*engine.PopCount(pos.Pieces(c, engine.Rook)) + 9*engine.PopCount(pos.Pieces(c, engine.Queen))
 }
 
-// count sets m from pos.
-func (m *material) count(pos *engine.Position) {
-	for c := engine.White; c <= engine.Black; c++ {
-		n := &m.n[c]
-		n[engine.Knight] = engine.PopCount(pos.Pieces(c, engine.Knight))
-		n[engine.Bishop] = engine.PopCount(pos.Pieces(c, engine.Bishop))
-		n[engine.Rook] = engine.PopCount(pos.Pieces(c, engine.Rook))
-		n[engine.Queen] = engine.PopCount(pos.Pieces(c, engine.Queen))
-		m.npm[c] = 3*(n[engine.Knight]+n[engine.Bishop]) + 5*n[engine.Rook] + 9*n[engine.Queen]
-	}
-	w, b := &m.n[engine.White], &m.n[engine.Black]
-	m.phase = min(w[engine.Knight]+w[engine.Bishop]+b[engine.Knight]+b[engine.Bishop]+
-		2*(w[engine.Rook]+b[engine.Rook])+4*(w[engine.Queen]+b[engine.Queen]), MaxPhase)
+// gamePhase counts non-pawn material, a minor piece 1, a rook 2, a queen 4:
+// MaxPhase with every piece on the board.
+func gamePhase(pos *engine.Position) int {
+	ph := engine.PopCount(pos.PiecesOfType(engine.Knight)|pos.PiecesOfType(engine.Bishop)) +
+		2*engine.PopCount(pos.PiecesOfType(engine.Rook)) + 4*engine.PopCount(pos.PiecesOfType(engine.Queen))
+	return min(ph, MaxPhase)
 }
+
+// single reports whether b has exactly one square.
+func single(b uint64) bool { return b != 0 && b&(b-1) == 0 }
 
 // insufficientMaterial reports positions scored as dead draws: no pawns,
 // and each side has at most one minor piece, or one side has two knights
@@ -54,13 +46,14 @@ func insufficientMaterial(pos *engine.Position) bool {
 }
 
 // scaleFactor is the scale (out of ScaleNorm) applied to the tapered score
-// when it favours strong. It depends on the material only (m counts pos).
-func (m *material) scaleFactor(pos *engine.Position, strong engine.Color) int {
+// when it favours strong. It depends on the material only, and counts it
+// only in the rare positions where it matters.
+func scaleFactor(pos *engine.Position, strong engine.Color) int {
 	weak := strong.Other()
-	npmS, npmW := m.npm[strong], m.npm[weak]
 	if pos.Pieces(strong, engine.Pawn) == 0 {
 		// Without pawns a single minor piece cannot win, and an advantage
 		// of less than a rook (at most a minor piece) is a near draw.
+		npmS, npmW := npm(pos, strong), npm(pos, weak)
 		if npmS <= 3 {
 			return 0
 		}
@@ -72,10 +65,9 @@ func (m *material) scaleFactor(pos *engine.Position, strong engine.Color) int {
 		}
 	}
 	bs, bw := pos.Pieces(strong, engine.Bishop), pos.Pieces(weak, engine.Bishop)
-	if m.n[strong][engine.Bishop] == 1 && m.n[weak][engine.Bishop] == 1 &&
-		(bs&darkSqBB == 0) != (bw&darkSqBB == 0) {
+	if single(bs) && single(bw) && (bs&darkSqBB == 0) != (bw&darkSqBB == 0) {
 		// opposite-coloured bishops
-		if npmS == 3 && npmW == 3 {
+		if npm(pos, strong) == 3 && npm(pos, weak) == 3 {
 			return 18
 		}
 		return 48

@@ -30,8 +30,6 @@ const (
 	scoreLimit = 15000 // evaluations are clamped to ±scoreLimit
 )
 
-var phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
-
 // King attack units by the type of a piece attacking the enemy king zone,
 // and by the type of a piece that can give a safe check.
 var (
@@ -133,7 +131,6 @@ type state struct {
 	kingAtkN   [2]int       // pieces of colour c attacking the enemy king zone
 	kingUnits  [2]int       // attack units of colour c on the enemy king zone
 	passed     [2]uint64
-	mat        material
 
 	// results kept for Trace and Breakdown
 	phase          int
@@ -168,7 +165,6 @@ func (s *state) evaluate(pos *engine.Position) int {
 		s.drawn = true
 		return 0
 	}
-	s.mat.count(pos)
 	for c := engine.White; c <= engine.Black; c++ {
 		s.pawnAtt[c] = engine.PawnAttacksBB(c, pos.Pieces(c, engine.Pawn))
 	}
@@ -187,13 +183,13 @@ func (s *state) evaluate(pos *engine.Position) int {
 	}
 	s.add(pos.SideToMove(), fTempo, 1)
 
-	s.phase = s.mat.phase
+	s.phase = gamePhase(pos)
 	sc := s.score[engine.White] - s.score[engine.Black]
 	mg, eg := sc.mg(), sc.eg()
 	var v int
 	if s.tr != nil {
-		s.scaleW = s.mat.scaleFactor(pos, engine.White)
-		s.scaleB = s.mat.scaleFactor(pos, engine.Black)
+		s.scaleW = scaleFactor(pos, engine.White)
+		s.scaleB = scaleFactor(pos, engine.Black)
 		v = combine(mg, eg, s.phase, s.scaleW, s.scaleB)
 	} else {
 		// only the scale factor of the side the score favours counts
@@ -201,7 +197,7 @@ func (s *state) evaluate(pos *engine.Position) int {
 		if mg*s.phase+eg*(MaxPhase-s.phase) < 0 {
 			strong = engine.Black
 		}
-		scale := s.mat.scaleFactor(pos, strong)
+		scale := scaleFactor(pos, strong)
 		v = combine(mg, eg, s.phase, scale, scale)
 	}
 	if pos.SideToMove() == engine.Black {
@@ -270,7 +266,7 @@ func (s *state) evalPieces(c engine.Color) {
 		}
 		s.attackedBy[c][engine.Bishop] = byType
 		attacked |= byType
-		if s.mat.n[c][engine.Bishop] >= 2 {
+		if bishops := pos.Pieces(c, engine.Bishop); bishops&(bishops-1) != 0 { // two or more
 			s.add(c, fBishopPair, 1)
 		}
 	}
