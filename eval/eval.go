@@ -300,7 +300,7 @@ func (s *state) evalPieces(c engine.Color) {
 		byType = 0
 		for b := pos.Pieces(c, engine.Queen); b != 0; {
 			sq := engine.PopLSB(&b)
-			att := engine.QueenAttacks(sq, s.occ)
+			att := engine.RookAttacks(sq, s.occ) | engine.BishopAttacks(sq, s.occ) // QueenAttacks, inlined
 			byType |= att
 			material += psq[engine.Queen][sq&63]
 			s.add(c, fMobQ+pa.count(s, c, engine.Queen, att), 1)
