@@ -1,6 +1,11 @@
 package eval
 
 import (
+	"bufio"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/bounder-chess/bounder/engine"
@@ -72,4 +77,165 @@ func TestMaterialMatchesReference(t *testing.T) {
 			t.Fatalf("%s: phase %d, want %d", fen, got, want)
 		}
 	}
+}
+
+// referenceFENs is every position the other tests use, the positions of the
+// repository's EPD suites, and positions from random capture-heavy games
+// played from all of them down to bare endgames; each with white to move
+// and with black to move where that is legal.
+func referenceFENs(t *testing.T) []string {
+	t.Helper()
+	start := allFENs(t)
+	paths, err := filepath.Glob("../testdata/epd/*.epd")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no EPD suites in ../testdata/epd (%v)", err)
+	}
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if fields := strings.Fields(sc.Text()); len(fields) >= 4 {
+				start = append(start, strings.Join(fields[:4], " "))
+			}
+		}
+		f.Close()
+	}
+	rng := rand.New(rand.NewSource(11))
+	var buf, caps [engine.MaxMoves]engine.Move
+	var fens []string
+	for i, fen := range start {
+		fens = append(fens, fen)
+		if i%6 != 0 {
+			continue
+		}
+		pos := mustParse(t, fen)
+		for ply := 0; ply < 300; ply++ {
+			moves := pos.GenerateMoves(buf[:])
+			if len(moves) == 0 || pos.IsInsufficientMaterial() {
+				break
+			}
+			captures := pos.GenerateCaptures(caps[:])
+			m := moves[rng.Intn(len(moves))]
+			if len(captures) > 0 && rng.Intn(4) > 0 {
+				m = captures[rng.Intn(len(captures))]
+			}
+			pos.Make(m)
+			if ply%8 == 7 {
+				fens = append(fens, pos.FEN())
+			}
+		}
+		fens = append(fens, pos.FEN()) // the final, usually bare, ending
+	}
+	n := len(fens)
+	for _, fen := range fens[:n] {
+		f := strings.Fields(fen)
+		f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
+		f[3] = "-"
+		if flipped := strings.Join(f, " "); engineAccepts(flipped) {
+			fens = append(fens, flipped)
+		}
+	}
+	return fens
+}
+
+// engineAccepts reports whether fen is a legal position (the side not to
+// move is not in check).
+func engineAccepts(fen string) bool {
+	_, err := engine.ParseFEN(fen)
+	return err == nil
+}
+
+// Evaluate, with its packed weights, pawn and shelter cache, and only the
+// favoured side's scale factor, equals the straightforward evaluation: the
+// trace's features times the weights, summed in plain integers, tapered
+// and scaled by the reference phase and scale factors. Checked for the
+// tuned, the hand and random weights (some at the weight limit), with
+// cached and fresh evaluators, over tens of thousands of positions.
+func TestEvaluateMatchesReference(t *testing.T) {
+	fens := referenceFENs(t)
+	if len(fens) < 30000 {
+		t.Fatalf("only %d reference positions", len(fens))
+	}
+	rng := rand.New(rand.NewSource(5))
+	var random, extreme Weights
+	for i := range random {
+		random[i] = S{int32(rng.Intn(801) - 400), int32(rng.Intn(801) - 400)}
+		extreme[i] = S{int32(rng.Intn(2*weightLimit+1) - weightLimit), int32(rng.Intn(2*weightLimit+1) - weightLimit)}
+	}
+	hand := HandWeights()
+	weights := []*Weights{&defaultWeights, &hand, &random, &extreme}
+	evs := make([]*Evaluator, len(weights))
+	for i, w := range weights {
+		evs[i] = NewWithWeights(w)
+	}
+	tiny := NewWithWeights(&defaultWeights)
+	tiny.pawns = tiny.pawns[:1] // every pawn structure evicts the last
+	counts := map[string]int{}
+	for i, fen := range fens {
+		pos := mustParse(t, fen)
+		tr := Trace(pos)
+		if tr.Drawn != insufficientMaterial(pos) {
+			t.Fatalf("%s: drawn %v", fen, tr.Drawn)
+		}
+		if !tr.Drawn && (tr.Phase != refGamePhase(pos) || tr.ScaleWhite != refScaleFactor(pos, engine.White) ||
+			tr.ScaleBlack != refScaleFactor(pos, engine.Black)) {
+			t.Fatalf("%s: phase %d, scales %d %d; want %d, %d %d", fen, tr.Phase, tr.ScaleWhite, tr.ScaleBlack,
+				refGamePhase(pos), refScaleFactor(pos, engine.White), refScaleFactor(pos, engine.Black))
+		}
+		for j, w := range weights {
+			want := referenceScore(&tr, w)
+			if got := evs[j].Evaluate(pos); got != want {
+				t.Fatalf("%s: weights %d: Evaluate %d, reference %d", fen, j, got, want)
+			}
+			if j == 0 && i%7 == 0 {
+				if got := tiny.Evaluate(pos); got != want {
+					t.Fatalf("%s: one-entry pawn table: Evaluate %d, reference %d", fen, got, want)
+				}
+				if got := New().Evaluate(pos); got != want {
+					t.Fatalf("%s: fresh evaluator: Evaluate %d, reference %d", fen, got, want)
+				}
+			}
+		}
+		switch {
+		case tr.Drawn:
+			counts["drawn"]++
+		case pos.PiecesOfType(engine.Pawn) == 0:
+			counts["pawnless"]++
+		case tr.Phase <= 6:
+			counts["endgame"]++
+		}
+		counts[pos.SideToMove().String()]++
+	}
+	t.Logf("%d positions: %v", len(fens), counts)
+	for _, k := range []string{"drawn", "pawnless", "endgame", engine.White.String(), engine.Black.String()} {
+		if counts[k] < 500 {
+			t.Errorf("only %d positions of kind %q", counts[k], k)
+		}
+	}
+}
+
+// referenceScore is the evaluation of a trace with the weights w, from the
+// side to move's view, computed plainly: int sums of weight × count.
+func referenceScore(tr *TraceResult, w *Weights) int {
+	if tr.Drawn {
+		return 0
+	}
+	mg, eg := 0, 0
+	for _, c := range tr.Coefs {
+		mg += int(w[c.Index].MG) * (c.White - c.Black)
+		eg += int(w[c.Index].EG) * (c.White - c.Black)
+	}
+	v := mg*tr.Phase + eg*(MaxPhase-tr.Phase)
+	scale := tr.ScaleWhite
+	if v < 0 {
+		scale = tr.ScaleBlack
+	}
+	v = min(max(v*scale/(MaxPhase*ScaleNorm), -15000), 15000)
+	if tr.SideToMove == engine.Black {
+		return -v
+	}
+	return v
 }
