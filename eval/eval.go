@@ -101,6 +101,31 @@ func (e *Evaluator) Evaluate(pos *engine.Position) int {
 	return s.evaluate(pos)
 }
 
+// MaterialPST is a cheap part of Evaluate, for lazy evaluation: the
+// material and piece-square terms alone, tapered by the phase, from the
+// side to move's view (no other term, no drawish scaling, no dead-draw
+// rule). For a material-only evaluator it is Evaluate.
+func (e *Evaluator) MaterialPST(pos *engine.Position) int {
+	if e.material {
+		return materialBalance(pos)
+	}
+	var sc [2]score
+	for c := engine.White; c <= engine.Black; c++ {
+		psq := &e.pw.psq[c]
+		for pt := engine.Pawn; pt <= engine.King; pt++ {
+			for b := pos.Pieces(c, pt); b != 0; {
+				sc[c] += psq[pt][engine.PopLSB(&b)&63]
+			}
+		}
+	}
+	d, ph := sc[engine.White]-sc[engine.Black], gamePhase(pos)
+	v := (d.mg()*ph + d.eg()*(MaxPhase-ph)) / MaxPhase
+	if pos.SideToMove() == engine.Black {
+		return -v
+	}
+	return v
+}
+
 // materialBalance is the side to move's material lead at PieceValue.
 func materialBalance(pos *engine.Position) int {
 	us, them := pos.SideToMove(), pos.SideToMove().Other()

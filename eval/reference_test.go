@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/bounder-chess/bounder/engine"
@@ -85,15 +86,30 @@ func TestMaterialMatchesReference(t *testing.T) {
 // and with black to move where that is legal.
 func referenceFENs(t *testing.T) []string {
 	t.Helper()
+	referenceOnce.Do(func() { referenceList = makeReferenceFENs(t) })
+	if len(referenceList) == 0 {
+		t.Fatal("no reference positions")
+	}
+	return referenceList
+}
+
+var (
+	referenceOnce sync.Once
+	referenceList []string
+)
+
+func makeReferenceFENs(t *testing.T) []string {
 	start := allFENs(t)
 	paths, err := filepath.Glob("../testdata/epd/*.epd")
 	if err != nil || len(paths) == 0 {
-		t.Fatalf("no EPD suites in ../testdata/epd (%v)", err)
+		t.Errorf("no EPD suites in ../testdata/epd (%v)", err)
+		return nil
 	}
 	for _, path := range paths {
 		f, err := os.Open(path)
 		if err != nil {
-			t.Fatal(err)
+			t.Error(err)
+			return nil
 		}
 		sc := bufio.NewScanner(f)
 		for sc.Scan() {
@@ -238,4 +254,48 @@ func referenceScore(tr *TraceResult, w *Weights) int {
 		return -v
 	}
 	return v
+}
+
+// MaterialPST is the material and piece-square part of the trace's dot
+// product with the weights, tapered; and a material-only evaluator's
+// MaterialPST is its Evaluate.
+func TestMaterialPST(t *testing.T) {
+	hand := HandWeights()
+	weights := []*Weights{&defaultWeights, &hand}
+	evs := []*Evaluator{New(), NewWithWeights(&hand)}
+	m := NewMaterial()
+	for i, fen := range referenceFENs(t) {
+		if i%3 != 0 {
+			continue
+		}
+		pos := mustParse(t, fen)
+		tr := Trace(pos)
+		if tr.Drawn {
+			continue // the trace has no features
+		}
+		for j, w := range weights {
+			mg, eg := 0, 0
+			for _, c := range tr.Coefs {
+				if c.Index < fPST+6*32 { // material and piece squares
+					mg += int(w[c.Index].MG) * (c.White - c.Black)
+					eg += int(w[c.Index].EG) * (c.White - c.Black)
+				}
+			}
+			want := (mg*tr.Phase + eg*(MaxPhase-tr.Phase)) / MaxPhase
+			if pos.SideToMove() == engine.Black {
+				want = -want
+			}
+			if got := evs[j].MaterialPST(pos); got != want {
+				t.Fatalf("%s: MaterialPST %d, want %d", fen, got, want)
+			}
+		}
+		if a, b := m.MaterialPST(pos), m.Evaluate(pos); a != b {
+			t.Fatalf("%s: material-only MaterialPST %d, Evaluate %d", fen, a, b)
+		}
+	}
+	e := New()
+	pos := mustParse(t, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8")
+	if n := testing.AllocsPerRun(100, func() { e.MaterialPST(pos) }); n != 0 {
+		t.Errorf("MaterialPST allocates: %v per run", n)
+	}
 }
