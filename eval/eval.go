@@ -55,11 +55,11 @@ func New() *Evaluator {
 	return &Evaluator{w: &defaultWeights, pw: defaultPacked, pawns: make([]pawnEntry, pawnTableSize)}
 }
 
-// NewWithWeights returns an Evaluator using the weights w, which must stay
-// within ±1048576 (it panics otherwise). Evaluate reads a packed copy made
-// here: changes to w after the call are not seen.
+// NewWithWeights returns an Evaluator using a copy of the weights w, which
+// must stay within ±1048576 (it panics otherwise).
 func NewWithWeights(w *Weights) *Evaluator {
-	return &Evaluator{w: w, pw: mustPack(w), pawns: make([]pawnEntry, pawnTableSize)}
+	c := *w
+	return &Evaluator{w: &c, pw: mustPack(&c), pawns: make([]pawnEntry, pawnTableSize)}
 }
 
 // NewMaterial returns an Evaluator that counts material only, at the fixed
