@@ -5,16 +5,23 @@ import "github.com/bounder-chess/bounder/engine"
 // Endgame knowledge: dead draws, scale factors for drawish endings, and
 // mop-up terms that drive a lone king to the edge.
 
-// npmUnits is non-pawn material in pawn-like units, for endgame rules.
-var npmUnitValue = [7]int{0, 0, 3, 3, 5, 9, 0}
-
+// npm is colour c's non-pawn material in pawn-like units (3 a minor piece,
+// 5 a rook, 9 a queen), for endgame rules.
 func npm(pos *engine.Position, c engine.Color) int {
-	n := 0
-	for pt := engine.Knight; pt <= engine.Queen; pt++ {
-		n += npmUnitValue[pt] * engine.PopCount(pos.Pieces(c, pt))
-	}
-	return n
+	return 3*engine.PopCount(pos.Pieces(c, engine.Knight)|pos.Pieces(c, engine.Bishop)) +
+		5*engine.PopCount(pos.Pieces(c, engine.Rook)) + 9*engine.PopCount(pos.Pieces(c, engine.Queen))
 }
+
+// gamePhase counts non-pawn material, a minor piece 1, a rook 2, a queen 4:
+// MaxPhase with every piece on the board.
+func gamePhase(pos *engine.Position) int {
+	ph := engine.PopCount(pos.PiecesOfType(engine.Knight)|pos.PiecesOfType(engine.Bishop)) +
+		2*engine.PopCount(pos.PiecesOfType(engine.Rook)) + 4*engine.PopCount(pos.PiecesOfType(engine.Queen))
+	return min(ph, MaxPhase)
+}
+
+// single reports whether b has exactly one square.
+func single(b uint64) bool { return b != 0 && b&(b-1) == 0 }
 
 // insufficientMaterial reports positions scored as dead draws: no pawns,
 // and each side has at most one minor piece, or one side has two knights
@@ -39,13 +46,14 @@ func insufficientMaterial(pos *engine.Position) bool {
 }
 
 // scaleFactor is the scale (out of ScaleNorm) applied to the tapered score
-// when it favours strong. It depends on the material only.
+// when it favours strong. It depends on the material only, and counts it
+// only in the rare positions where it matters.
 func scaleFactor(pos *engine.Position, strong engine.Color) int {
 	weak := strong.Other()
-	npmS, npmW := npm(pos, strong), npm(pos, weak)
 	if pos.Pieces(strong, engine.Pawn) == 0 {
 		// Without pawns a single minor piece cannot win, and an advantage
 		// of less than a rook (at most a minor piece) is a near draw.
+		npmS, npmW := npm(pos, strong), npm(pos, weak)
 		if npmS <= 3 {
 			return 0
 		}
@@ -57,10 +65,9 @@ func scaleFactor(pos *engine.Position, strong engine.Color) int {
 		}
 	}
 	bs, bw := pos.Pieces(strong, engine.Bishop), pos.Pieces(weak, engine.Bishop)
-	if engine.PopCount(bs) == 1 && engine.PopCount(bw) == 1 &&
-		(bs&darkSqBB == 0) != (bw&darkSqBB == 0) {
+	if single(bs) && single(bw) && (bs&darkSqBB == 0) != (bw&darkSqBB == 0) {
 		// opposite-coloured bishops
-		if npmS == 3 && npmW == 3 {
+		if npm(pos, strong) == 3 && npm(pos, weak) == 3 {
 			return 18
 		}
 		return 48

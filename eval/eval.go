@@ -6,7 +6,8 @@
 // term is a weight times a feature count. Evaluate computes the score
 // directly; Trace extracts the feature counts so that a tuner can fit the
 // weights, and Breakdown explains a score term by term. One code path does
-// all three, so they always agree.
+// all three, so they always agree (the trace counts the material and
+// piece-square features, one of each per piece, from the board itself).
 package eval
 
 import (
@@ -29,8 +30,6 @@ const (
 	scoreLimit = 15000 // evaluations are clamped to ±scoreLimit
 )
 
-var phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
-
 // King attack units by the type of a piece attacking the enemy king zone,
 // and by the type of a piece that can give a safe check.
 var (
@@ -43,18 +42,24 @@ var (
 // are verified against both pawn bitboards).
 type Evaluator struct {
 	w        *Weights
+	pw       *packedWeights // w packed
 	pawns    []pawnEntry
-	material bool // material only (NewMaterial)
+	material bool  // material only (NewMaterial)
+	st       state // the evaluation in progress, reused rather than zeroed each time
 }
 
 const pawnTableSize = 1 << 14 // entries; a power of two
 
 // New returns an Evaluator with the default weights.
-func New() *Evaluator { return NewWithWeights(&defaultWeights) }
+func New() *Evaluator {
+	return &Evaluator{w: &defaultWeights, pw: defaultPacked, pawns: make([]pawnEntry, pawnTableSize)}
+}
 
-// NewWithWeights returns an Evaluator using the weights w (shared, not copied).
+// NewWithWeights returns an Evaluator using a copy of the weights w, which
+// must stay within ±1048576 (it panics otherwise).
 func NewWithWeights(w *Weights) *Evaluator {
-	return &Evaluator{w: w, pawns: make([]pawnEntry, pawnTableSize)}
+	c := *w
+	return &Evaluator{w: &c, pw: mustPack(&c), pawns: make([]pawnEntry, pawnTableSize)}
 }
 
 // NewMaterial returns an Evaluator that counts material only, at the fixed
@@ -89,10 +94,36 @@ func (e *Evaluator) Evaluate(pos *engine.Position) int {
 	if e.material {
 		return materialBalance(pos)
 	}
-	var s state
-	s.w = e.w
+	s := &e.st
+	s.w = e.pw
 	s.pawnTable = e.pawns
+	s.reset()
 	return s.evaluate(pos)
+}
+
+// MaterialPST is a cheap part of Evaluate, for lazy evaluation: the
+// material and piece-square terms alone, tapered by the phase, from the
+// side to move's view (no other term, no drawish scaling, no dead-draw
+// rule). For a material-only evaluator it is Evaluate.
+func (e *Evaluator) MaterialPST(pos *engine.Position) int {
+	if e.material {
+		return materialBalance(pos)
+	}
+	var sc [2]score
+	for c := engine.White; c <= engine.Black; c++ {
+		psq := &e.pw.psq[c]
+		for pt := engine.Pawn; pt <= engine.King; pt++ {
+			for b := pos.Pieces(c, pt); b != 0; {
+				sc[c] += psq[pt][engine.PopLSB(&b)&63]
+			}
+		}
+	}
+	d, ph := sc[engine.White]-sc[engine.Black], gamePhase(pos)
+	v := (d.mg()*ph + d.eg()*(MaxPhase-ph)) / MaxPhase
+	if pos.SideToMove() == engine.Black {
+		return -v
+	}
+	return v
 }
 
 // materialBalance is the side to move's material lead at PieceValue.
@@ -106,18 +137,21 @@ func materialBalance(pos *engine.Position) int {
 }
 
 // state is one evaluation in progress. Scores are kept per side; tr, when
-// set, records every feature count (trace mode).
+// set, records every feature count (trace mode). Evaluate reuses one state
+// per Evaluator: evaluate sets every field before reading it, except those
+// reset clears.
 type state struct {
-	w         *Weights
+	w         *packedWeights
 	pawnTable []pawnEntry
+	pawnEntry *pawnEntry // the entry of pos's pawns, nil without a table or when tracing
 	tr        *[NumWeights][2]int32
 
-	mg, eg [2]int
+	score [2]score // by side
 
 	pos        *engine.Position
 	occ        uint64
 	pawnAtt    [2]uint64
-	attackedBy [2][7]uint64 // squares attacked by colour c's pieces of a type
+	attackedBy [2][7]uint64 // squares attacked by colour c's pieces of a type, knight to king
 	attacked   [2]uint64    // squares attacked by colour c
 	kingAtkN   [2]int       // pieces of colour c attacking the enemy king zone
 	kingUnits  [2]int       // attack units of colour c on the enemy king zone
@@ -129,11 +163,20 @@ type state struct {
 	drawn          bool
 }
 
+// reset clears what an evaluation accumulates or sets only in some
+// positions, for a state that is reused.
+func (s *state) reset() {
+	s.score = [2]score{}
+	s.attackedBy = [2][7]uint64{}
+	s.kingAtkN = [2]int{}
+	s.kingUnits = [2]int{}
+	s.pawnEntry = nil
+	s.drawn = false
+}
+
 // add counts n of feature f for colour c.
 func (s *state) add(c engine.Color, f int, n int) {
-	w := &s.w[f]
-	s.mg[c] += int(w.MG) * n
-	s.eg[c] += int(w.EG) * n
+	s.score[c] += s.w.feat[f] * score(n)
 	if s.tr != nil {
 		s.tr[f][c] += int32(n)
 	}
@@ -156,7 +199,6 @@ func (s *state) evaluate(pos *engine.Position) int {
 	}
 	for c := engine.White; c <= engine.Black; c++ {
 		s.attacked[c] |= s.pawnAtt[c]
-		s.attackedBy[c][engine.Pawn] = s.pawnAtt[c]
 	}
 	for c := engine.White; c <= engine.Black; c++ {
 		s.evalKing(c)
@@ -167,9 +209,22 @@ func (s *state) evaluate(pos *engine.Position) int {
 	s.add(pos.SideToMove(), fTempo, 1)
 
 	s.phase = gamePhase(pos)
-	s.scaleW = scaleFactor(pos, engine.White)
-	s.scaleB = scaleFactor(pos, engine.Black)
-	v := combine(s.mg[0]-s.mg[1], s.eg[0]-s.eg[1], s.phase, s.scaleW, s.scaleB)
+	sc := s.score[engine.White] - s.score[engine.Black]
+	mg, eg := sc.mg(), sc.eg()
+	var v int
+	if s.tr != nil {
+		s.scaleW = scaleFactor(pos, engine.White)
+		s.scaleB = scaleFactor(pos, engine.Black)
+		v = combine(mg, eg, s.phase, s.scaleW, s.scaleB)
+	} else {
+		// only the scale factor of the side the score favours counts
+		strong := engine.White
+		if mg*s.phase+eg*(MaxPhase-s.phase) < 0 {
+			strong = engine.Black
+		}
+		scale := scaleFactor(pos, strong)
+		v = combine(mg, eg, s.phase, scale, scale)
+	}
 	if pos.SideToMove() == engine.Black {
 		return -v
 	}
@@ -189,110 +244,134 @@ func combine(mg, eg, phase, scaleW, scaleB int) int {
 	return min(max(v, -scoreLimit), scoreLimit)
 }
 
-// gamePhase counts non-pawn material: MaxPhase with every piece on the board.
-func gamePhase(pos *engine.Position) int {
-	ph := 0
-	for pt := engine.Knight; pt <= engine.Queen; pt++ {
-		ph += phaseWeight[pt] * engine.PopCount(pos.PiecesOfType(pt))
-	}
-	return min(ph, MaxPhase)
-}
-
 // evalPieces scores colour c's knights, bishops, rooks, queens and king:
 // material, piece squares, mobility, files, outposts, and attacks on the
 // enemy king zone (counted here, scored in evalKing).
 func (s *state) evalPieces(c engine.Color) {
 	pos := s.pos
 	them := c.Other()
-	own := pos.ColorPieces(c)
 	ourPawns := pos.Pieces(c, engine.Pawn)
 	theirPawns := pos.Pieces(them, engine.Pawn)
-	mobArea := ^own &^ s.pawnAtt[them]
-	zone := kingZone[pos.KingSquare(them)]
-	theirKingRank := relRank(c, pos.KingSquare(them))
+	pa := pieceArea{
+		mobility: ^pos.ColorPieces(c) &^ s.pawnAtt[them],
+		zone:     kingZone[pos.KingSquare(them)],
+	}
+	// Material and piece squares, one lookup per piece, summed here; Trace
+	// counts these features from the board (tracePieces).
+	psq := &s.w.psq[c]
+	var material score
+	var attacked uint64
 
-	for pt := engine.Knight; pt <= engine.Queen; pt++ {
-		b := pos.Pieces(c, pt)
-		if b == 0 {
-			continue
-		}
-		s.add(c, fMaterial+int(pt)-1, engine.PopCount(b))
-		pst := fPST + (int(pt)-1)*32
-		for b != 0 {
+	if b := pos.Pieces(c, engine.Knight) | pos.Pieces(c, engine.Bishop); b != 0 {
+		// outposts: on ranks 4-6, defended by a pawn, never attackable by an enemy pawn
+		outposts := outpostRanks[c] & s.pawnAtt[c] &^ rearFill(c, s.pawnAtt[them])
+		var byType uint64
+		for b := pos.Pieces(c, engine.Knight); b != 0; {
 			sq := engine.PopLSB(&b)
-			s.add(c, pst+pstIndex(c, sq), 1)
-			var att uint64
-			switch pt {
-			case engine.Knight:
-				att = engine.KnightAttacks(sq)
-			case engine.Bishop:
-				att = engine.BishopAttacks(sq, s.occ)
-			case engine.Rook:
-				att = engine.RookAttacks(sq, s.occ)
-			default:
-				att = engine.QueenAttacks(sq, s.occ)
-			}
-			s.attackedBy[c][pt] |= att
-			s.attacked[c] |= att
-			if z := att & zone; z != 0 {
-				s.kingAtkN[c]++
-				s.kingUnits[c] += attackerUnits[pt] + engine.PopCount(z)
-			}
-			mob := engine.PopCount(att & mobArea)
-			r := relRank(c, sq)
-			switch pt {
-			case engine.Knight, engine.Bishop:
-				if pt == engine.Knight {
-					s.add(c, fMobN+mob, 1)
-				} else {
-					s.add(c, fMobB+mob, 1)
-				}
-				if r >= 3 && r <= 5 && engine.PawnAttacks(them, sq)&ourPawns != 0 &&
-					attackSpan[c][sq]&theirPawns == 0 {
-					if pt == engine.Knight {
-						s.add(c, fOutpostN, 1)
-					} else {
-						s.add(c, fOutpostB, 1)
-					}
-				}
-			case engine.Rook, engine.Queen:
-				open, semi := fRookOpen, fRookSemi
-				seventh := fRook7th
-				if pt == engine.Rook {
-					s.add(c, fMobR+mob, 1)
-				} else {
-					s.add(c, fMobQ+mob, 1)
-					open, semi, seventh = fQueenOpen, fQueenSemi, fQueen7th
-				}
-				file := fileBB[sq.File()]
-				if file&ourPawns == 0 {
-					if file&theirPawns == 0 {
-						s.add(c, open, 1)
-					} else {
-						s.add(c, semi, 1)
-					}
-				}
-				if r == 6 && (theirKingRank == 7 || theirPawns&rankBB[relRankToAbs(c, 6)] != 0) {
-					s.add(c, seventh, 1)
-				}
+			att := engine.KnightAttacks(sq)
+			byType |= att
+			material += psq[engine.Knight][sq&63]
+			s.add(c, fMobN+pa.count(s, c, engine.Knight, att), 1)
+			if outposts&engine.SquareBB(sq) != 0 {
+				s.add(c, fOutpostN, 1)
 			}
 		}
+		s.attackedBy[c][engine.Knight] = byType
+		attacked |= byType
+		byType = 0
+		for b := pos.Pieces(c, engine.Bishop); b != 0; {
+			sq := engine.PopLSB(&b)
+			att := engine.BishopAttacks(sq, s.occ)
+			byType |= att
+			material += psq[engine.Bishop][sq&63]
+			s.add(c, fMobB+pa.count(s, c, engine.Bishop, att), 1)
+			if outposts&engine.SquareBB(sq) != 0 {
+				s.add(c, fOutpostB, 1)
+			}
+		}
+		s.attackedBy[c][engine.Bishop] = byType
+		attacked |= byType
+		if bishops := pos.Pieces(c, engine.Bishop); bishops&(bishops-1) != 0 { // two or more
+			s.add(c, fBishopPair, 1)
+		}
 	}
-	if engine.PopCount(pos.Pieces(c, engine.Bishop)) >= 2 {
-		s.add(c, fBishopPair, 1)
+
+	if b := pos.Pieces(c, engine.Rook) | pos.Pieces(c, engine.Queen); b != 0 {
+		// the seventh rank counts with the enemy king on the eighth or enemy pawns on the seventh
+		seventh := rankBB[relRankToAbs(c, 6)]
+		if relRank(c, pos.KingSquare(them)) != 7 && theirPawns&seventh == 0 {
+			seventh = 0
+		}
+		var byType uint64
+		for b := pos.Pieces(c, engine.Rook); b != 0; {
+			sq := engine.PopLSB(&b)
+			att := engine.RookAttacks(sq, s.occ)
+			byType |= att
+			material += psq[engine.Rook][sq&63]
+			s.add(c, fMobR+pa.count(s, c, engine.Rook, att), 1)
+			if file := fileBB[sq.File()]; file&ourPawns == 0 {
+				if file&theirPawns == 0 {
+					s.add(c, fRookOpen, 1)
+				} else {
+					s.add(c, fRookSemi, 1)
+				}
+			}
+			if seventh&engine.SquareBB(sq) != 0 {
+				s.add(c, fRook7th, 1)
+			}
+		}
+		s.attackedBy[c][engine.Rook] = byType
+		attacked |= byType
+		byType = 0
+		for b := pos.Pieces(c, engine.Queen); b != 0; {
+			sq := engine.PopLSB(&b)
+			att := engine.RookAttacks(sq, s.occ) | engine.BishopAttacks(sq, s.occ) // QueenAttacks, inlined
+			byType |= att
+			material += psq[engine.Queen][sq&63]
+			s.add(c, fMobQ+pa.count(s, c, engine.Queen, att), 1)
+			if file := fileBB[sq.File()]; file&ourPawns == 0 {
+				if file&theirPawns == 0 {
+					s.add(c, fQueenOpen, 1)
+				} else {
+					s.add(c, fQueenSemi, 1)
+				}
+			}
+			if seventh&engine.SquareBB(sq) != 0 {
+				s.add(c, fQueen7th, 1)
+			}
+		}
+		s.attackedBy[c][engine.Queen] = byType
+		attacked |= byType
 	}
+
 	ksq := pos.KingSquare(c)
-	s.add(c, fPST+5*32+pstIndex(c, ksq), 1)
+	s.score[c] += material + psq[engine.King][ksq&63]
 	katt := engine.KingAttacks(ksq)
 	s.attackedBy[c][engine.King] = katt
-	s.attacked[c] |= katt
+	s.attacked[c] = attacked | katt
+}
+
+// pieceArea is what a piece's attacks are measured against: the squares
+// that count for mobility (neither own pieces nor attacked by enemy pawns),
+// and the enemy king zone.
+type pieceArea struct{ mobility, zone uint64 }
+
+// count records the attack att of a piece of colour c and type pt on the
+// enemy king zone, and returns its mobility.
+func (a pieceArea) count(s *state, c engine.Color, pt engine.PieceType, att uint64) int {
+	if z := att & a.zone; z != 0 {
+		s.kingAtkN[c]++
+		s.kingUnits[c] += attackerUnits[pt] + engine.PopCount(z)
+	}
+	return engine.PopCount(att & a.mobility)
 }
 
 // relRankToAbs converts a rank relative to colour c to an absolute rank.
 func relRankToAbs(c engine.Color, r int) int { return r ^ int(c)*7 }
 
 // evalKing scores the safety of colour c's king: the enemy's attack units
-// (credited to the enemy), the pawn shield, pawn storms and open files.
+// (credited to the enemy), and its pawn shelter (evalShelter, kept in the
+// pawn table entry with the king square it was scored for).
 func (s *state) evalKing(c engine.Color) {
 	pos := s.pos
 	them := c.Other()
@@ -321,6 +400,24 @@ func (s *state) evalKing(c engine.Color) {
 		s.add(them, fKingAtk+min(units, kingUnitsMax), 1)
 	}
 
+	if e := s.pawnEntry; e != nil {
+		if int(e.shelterKing[c]) == int(ksq) {
+			s.score[c] += e.shelter[c]
+			return
+		}
+		before := s.score[c]
+		s.evalShelter(c, ksq)
+		e.shelterKing[c], e.shelter[c] = int8(ksq), s.score[c]-before
+		return
+	}
+	s.evalShelter(c, ksq)
+}
+
+// evalShelter scores the pawns in front of colour c's king on ksq: its
+// shield, the enemy's pawn storm, and open files next to it.
+func (s *state) evalShelter(c engine.Color, ksq engine.Square) {
+	pos := s.pos
+	them := c.Other()
 	ourPawns := pos.Pieces(c, engine.Pawn)
 	theirPawns := pos.Pieces(them, engine.Pawn)
 	front := frontOrOnRank[c][relRank(c, ksq)]
@@ -389,23 +486,28 @@ func (s *state) evalPassed(c engine.Color) {
 func (s *state) evalThreats(c engine.Color) {
 	pos := s.pos
 	them := c.Other()
-	for pt := engine.Knight; pt <= engine.Queen; pt++ {
-		if n := engine.PopCount(s.pawnAtt[c] & pos.Pieces(them, pt)); n != 0 {
-			s.add(c, fThreatP+int(pt)-int(engine.Knight), n)
+	theirs := pos.ColorPieces(them)
+	targets := theirs &^ pos.Pieces(them, engine.King)
+	if s.pawnAtt[c]&targets&^pos.Pieces(them, engine.Pawn) != 0 {
+		for pt := engine.Knight; pt <= engine.Queen; pt++ {
+			if n := engine.PopCount(s.pawnAtt[c] & pos.Pieces(them, pt)); n != 0 {
+				s.add(c, fThreatP+int(pt)-int(engine.Knight), n)
+			}
 		}
 	}
-	minors := s.attackedBy[c][engine.Knight] | s.attackedBy[c][engine.Bishop]
-	if n := engine.PopCount(minors & pos.Pieces(them, engine.Rook)); n != 0 {
-		s.add(c, fThreatM, n)
+	rooks, queens := pos.Pieces(them, engine.Rook), pos.Pieces(them, engine.Queen)
+	if minors := s.attackedBy[c][engine.Knight] | s.attackedBy[c][engine.Bishop]; minors&(rooks|queens) != 0 {
+		if n := engine.PopCount(minors & rooks); n != 0 {
+			s.add(c, fThreatM, n)
+		}
+		if n := engine.PopCount(minors & queens); n != 0 {
+			s.add(c, fThreatM+1, n)
+		}
 	}
-	if n := engine.PopCount(minors & pos.Pieces(them, engine.Queen)); n != 0 {
-		s.add(c, fThreatM+1, n)
+	if b := s.attackedBy[c][engine.Rook] & queens; b != 0 {
+		s.add(c, fThreatR, engine.PopCount(b))
 	}
-	if n := engine.PopCount(s.attackedBy[c][engine.Rook] & pos.Pieces(them, engine.Queen)); n != 0 {
-		s.add(c, fThreatR, n)
-	}
-	targets := pos.ColorPieces(them) &^ pos.Pieces(them, engine.King)
-	if n := engine.PopCount(targets & s.attacked[c] &^ s.attacked[them]); n != 0 {
-		s.add(c, fHanging, n)
+	if b := targets & s.attacked[c] &^ s.attacked[them]; b != 0 {
+		s.add(c, fHanging, engine.PopCount(b))
 	}
 }

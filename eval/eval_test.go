@@ -21,7 +21,7 @@ func TestPlayoutsAreVaried(t *testing.T) {
 	}
 	phases := map[int]int{}
 	for _, fen := range fens {
-		phases[gamePhase(mustParse(t, fen))/6]++
+		phases[Trace(mustParse(t, fen)).Phase/6]++
 	}
 	for band := 0; band < 4; band++ {
 		if phases[band] < 50 {
@@ -114,7 +114,7 @@ func TestDeterminismAndPawnCache(t *testing.T) {
 	for _, fen := range fens {
 		warm.Evaluate(mustParse(t, fen))
 	}
-	tiny := &Evaluator{w: &defaultWeights, pawns: make([]pawnEntry, 1)}
+	tiny := &Evaluator{w: &defaultWeights, pw: defaultPacked, pawns: make([]pawnEntry, 1)}
 	w := DefaultWeights()
 	for i, fen := range fens {
 		pos := mustParse(t, fen)

@@ -25,6 +25,7 @@ var (
 	kingZone      [64]uint64    // the king's square and its neighbours
 	distance      [64][64]int   // Chebyshev distance
 	centreDist    [64]int       // Manhattan distance to the four centre squares
+	outpostRanks  [2]uint64     // the relative ranks 4 to 6, where outposts count
 )
 
 func init() {
@@ -73,6 +74,11 @@ func init() {
 		}
 		centreDist[s] = max(3-f, f-4) + max(3-r, r-4)
 	}
+	for c := engine.White; c <= engine.Black; c++ {
+		for r := 3; r <= 5; r++ {
+			outpostRanks[c] |= rankBB[r^int(c)*7]
+		}
+	}
 }
 
 func abs(x int) int {
@@ -104,6 +110,25 @@ func foldFile(f int) int {
 func pstIndex(c engine.Color, s engine.Square) int {
 	r := relSq(c, s)
 	return r.Rank()*4 + foldFile(r.File())
+}
+
+// rearFill extends every square of b backwards from colour c's view (toward
+// c's first rank) to the board's edge: for the attacks of the enemy's pawns,
+// every square an enemy pawn can ever attack as it advances.
+func rearFill(c engine.Color, b uint64) uint64 {
+	if c == engine.White {
+		b |= b >> 8
+		b |= b >> 16
+		return b | b>>32
+	}
+	b |= b << 8
+	b |= b << 16
+	return b | b<<32
+}
+
+// pstFeature is the piece-square feature of a piece of colour c and type pt on s.
+func pstFeature(c engine.Color, pt engine.PieceType, s engine.Square) int {
+	return fPST + (int(pt)-1)*32 + pstIndex(c, s)
 }
 
 // pawnPush advances a pawn bitboard one rank for colour c.

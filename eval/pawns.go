@@ -3,14 +3,21 @@ package eval
 import "github.com/bounder-chess/bounder/engine"
 
 // pawnEntry caches the terms that depend on the pawns alone: pawn material
-// and squares, isolated, doubled, backward, connected and passed pawns. An
-// entry holds both pawn bitboards, so a hit is exact (no collisions).
+// and squares, isolated, doubled, backward, connected and passed pawns; and
+// per side the king's shelter (shield, storm and open files next to the
+// king), which depends on the pawns and that side's king square only. An
+// entry holds both pawn bitboards, and the shelter its king square, so a
+// hit is exact (no collisions).
 type pawnEntry struct {
 	white, black uint64
 	valid        bool
-	mg, eg       [2]int32
+	shelterKing  [2]int8  // the king square each shelter was scored for, noShelter if none
+	score        [2]score // pawn structure, by side
+	shelter      [2]score // king shelter, by side
 	passed       [2]uint64
 }
+
+const noShelter = -1
 
 // pawnIndex hashes the two pawn bitboards to a table slot.
 func pawnIndex(white, black uint64, size int) int {
@@ -20,7 +27,8 @@ func pawnIndex(white, black uint64, size int) int {
 }
 
 // evalPawns adds the pawn-structure terms, from the pawn table when the
-// state has one and is not tracing, and sets s.passed.
+// state has one and is not tracing, and sets s.passed, and s.pawnEntry to
+// the table entry of the position's pawns.
 func (s *state) evalPawns() {
 	pos := s.pos
 	white, black := pos.Pieces(engine.White, engine.Pawn), pos.Pieces(engine.Black, engine.Pawn)
@@ -29,19 +37,19 @@ func (s *state) evalPawns() {
 		return
 	}
 	e := &s.pawnTable[pawnIndex(white, black, len(s.pawnTable))]
+	s.pawnEntry = e
 	if !e.valid || e.white != white || e.black != black {
-		mg0, eg0 := s.mg, s.eg
+		before := s.score
 		s.computePawns()
-		*e = pawnEntry{white: white, black: black, valid: true, passed: s.passed}
+		*e = pawnEntry{white: white, black: black, valid: true, passed: s.passed,
+			shelterKing: [2]int8{noShelter, noShelter}}
 		for c := 0; c < 2; c++ {
-			e.mg[c] = int32(s.mg[c] - mg0[c])
-			e.eg[c] = int32(s.eg[c] - eg0[c])
+			e.score[c] = s.score[c] - before[c]
 		}
 		return
 	}
 	for c := 0; c < 2; c++ {
-		s.mg[c] += int(e.mg[c])
-		s.eg[c] += int(e.eg[c])
+		s.score[c] += e.score[c]
 	}
 	s.passed = e.passed
 }
@@ -56,13 +64,14 @@ func (s *state) computePawns() {
 			s.passed[c] = 0
 			continue
 		}
-		s.add(c, fMaterial, engine.PopCount(ours))
 		var passed uint64
+		psq := &s.w.psq[c][engine.Pawn] // material and piece squares (traced by tracePieces)
+		var material score
 		for b := ours; b != 0; {
 			sq := engine.PopLSB(&b)
 			r := relRank(c, sq)
 			f := sq.File()
-			s.add(c, fPST+pstIndex(c, sq), 1)
+			material += psq[sq&63]
 
 			isolated := ours&adjacentFiles[f] == 0
 			if isolated {
@@ -89,5 +98,6 @@ func (s *state) computePawns() {
 			}
 		}
 		s.passed[c] = passed
+		s.score[c] += material
 	}
 }

@@ -38,13 +38,14 @@ func Trace(pos *engine.Position) TraceResult {
 	defer tracePool.Put(buf)
 	*buf = [NumWeights][2]int32{}
 	var s state
-	s.w = &defaultWeights // the weights do not change the counts
+	s.w = defaultPacked // the weights do not change the counts
 	s.tr = buf
 	s.evaluate(pos)
 	t := TraceResult{Phase: s.phase, ScaleWhite: s.scaleW, ScaleBlack: s.scaleB, Drawn: s.drawn, SideToMove: pos.SideToMove()}
 	if s.drawn {
 		return t
 	}
+	tracePieces(pos, buf)
 	n := 0
 	for i := range buf {
 		if buf[i] != [2]int32{} {
@@ -58,6 +59,22 @@ func Trace(pos *engine.Position) TraceResult {
 		}
 	}
 	return t
+}
+
+// tracePieces counts the material and piece-square features of every piece
+// on the board: those the evaluation scores from packedWeights.psq.
+func tracePieces(pos *engine.Position, tr *[NumWeights][2]int32) {
+	for c := engine.White; c <= engine.Black; c++ {
+		for pt := engine.Pawn; pt <= engine.King; pt++ {
+			for b := pos.Pieces(c, pt); b != 0; {
+				sq := engine.PopLSB(&b)
+				if pt != engine.King {
+					tr[fMaterial+int(pt)-1][c]++
+				}
+				tr[pstFeature(c, pt, sq)][c]++
+			}
+		}
+	}
 }
 
 // Sums returns the middlegame and endgame scores (white's view, before
