@@ -4,7 +4,7 @@ GO ?= go
 # Packages that run goroutines are tested with the race detector.
 RACE_PKGS = ./search/... ./uci/... ./match/... ./tune/... ./book/...
 
-.PHONY: all build run test test-long bench fuzz vet clean
+.PHONY: all build run test test-long bench fuzz vet clean pgo
 
 all: build
 
@@ -27,6 +27,12 @@ test-long:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Profile-guided optimisation: cmd/engine/default.pgo is a CPU profile of the
+# bench at depth 12, which go build uses by itself. Remake it when the search
+# or the evaluation changes much (docs/testing.md has what it is worth).
+pgo:
+	$(GO) test ./bench -run '^$$' -bench Bench -benchtime 2x -cpuprofile cmd/engine/default.pgo -o /dev/null
 
 vet:
 	gofmt -l . | (! grep .)

@@ -2,6 +2,8 @@ package bench
 
 import (
 	"bytes"
+	"flag"
+	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -95,4 +97,18 @@ func TestMainCommand(t *testing.T) {
 	require.Equal(t, 0, Main([]string{"2"}, &out, &errb))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	assert.Regexp(t, lastLine, lines[len(lines)-1])
+}
+
+var pgoDepth = flag.Int("bench-depth", 12, "depth of BenchmarkBench")
+
+// BenchmarkBench runs the whole bench at -bench-depth. `make pgo` takes the
+// profile-guided-optimisation profile (cmd/engine/default.pgo) from it.
+func BenchmarkBench(b *testing.B) {
+	defer func(m int) { hashMiB = m }(hashMiB)
+	hashMiB = 16 // as bounder bench
+	for i := 0; i < b.N; i++ {
+		if _, err := Run(io.Discard, *pgoDepth); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
