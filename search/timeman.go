@@ -25,6 +25,7 @@ const MinBudget = time.Millisecond
 const (
 	suddenDeathShare      = 20
 	suddenDeathShareNoInc = 30
+	reserveOverheads      = 4 // the reserve kept out of the share, in overheads
 )
 
 // TimeBudget plans the time for one move: soft is the target (iterative
@@ -34,7 +35,8 @@ const (
 // start of the search and are at least MinBudget, with soft <= hard.
 //
 // The plan: of the clock less the overhead (the latency the GUI charges per
-// move), the target is a 1/n share plus three quarters of the increment,
+// move) and a reserve of four overheads (at most half the clock), the target
+// is a 1/n share plus three quarters of the increment,
 // where n is the sudden-death share, or the moves to go when fewer. The deadline is five times the target but never more
 // than two fifths of the clock less the overhead (three fifths with two
 // moves to go, nine tenths on the last move before the control, when the
@@ -60,7 +62,11 @@ func TimeBudget(tc TimeControl, overhead time.Duration) (soft, hard time.Duratio
 	if tc.MovesToGo > 0 {
 		n = min(tc.MovesToGo, n)
 	}
-	soft = avail/time.Duration(n) + inc*3/4
+	// The share is taken of what is left after a reserve of a few overheads,
+	// so that where the increment hardly pays for the GUI's latency the clock
+	// settles well above the overhead rather than at it.
+	reserve := min(overhead*reserveOverheads, left/2)
+	soft = max(avail-reserve, 0)/time.Duration(n) + inc*3/4
 
 	hard = avail * 2 / 5
 	switch n {

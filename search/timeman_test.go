@@ -49,8 +49,8 @@ func TestTimeBudgetShape(t *testing.T) {
 		t.Errorf("60s sudden death: soft %v, want about 2s", soft)
 	}
 	// With an increment, a twentieth and three quarters of the increment.
-	if soft, _ := TimeBudget(TimeControl{Time: 10 * time.Second, Inc: 100 * ms}, 30*ms); soft < 570*ms || soft > 575*ms {
-		t.Errorf("10+0.1: soft %v, want about 575ms", soft)
+	if soft, _ := TimeBudget(TimeControl{Time: 10 * time.Second, Inc: 100 * ms}, 30*ms); soft < 565*ms || soft > 570*ms {
+		t.Errorf("10+0.1: soft %v, want about 567ms", soft)
 	}
 	if hard < 3*soft || hard > 6*soft {
 		t.Errorf("60s sudden death: hard %v not a few times soft %v", hard, soft)
