@@ -151,7 +151,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 			w.currMove, w.currMoveNumber = m, n.moves+1 // for progress reports
 		}
 		n.ext = 0
-		if m == ttMove && sel && ply > 0 && depth >= seDepth && excluded == engine.NullMove &&
+		if m == ttMove && sel && w.opt.Singular && ply > 0 && depth >= seDepth && excluded == engine.NullMove &&
 			ttDraft >= depth-3 && abs(ttLower) < MateBound {
 			// Step 9 (selective). Singular extension: if every other move
 			// fails well below the table move's lower bound, the table move

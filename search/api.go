@@ -100,8 +100,12 @@ type Options struct {
 	// first guess (a mate found at the next depth took 1,642 passes on
 	// WAC.293). The bounds stay proved bounds either way.
 	MTDfAccel bool
-	MultiPV   int    // number of best root moves to report (1 = normal)
-	Eval      string // one of Evals(); "" = Full
+	// Singular turns on singular extensions (selective mode): a table move
+	// that every other move fails well below is searched a ply deeper. Off
+	// by default: self-play has not shown it better (docs/testing.md).
+	Singular bool
+	MultiPV  int    // number of best root moves to report (1 = normal)
+	Eval     string // one of Evals(); "" = Full
 }
 
 // Evals are the evaluations a search can use (eval.Kinds): Full, the tuned

@@ -75,7 +75,9 @@ func TestDriverTable(t *testing.T) {
 	for _, etc := range []bool{false, true} {
 		for _, d := range Drivers() {
 			opt := DefaultOptions()
-			opt.Driver, opt.Selective, opt.ETC = d, false, etc
+			// ETC more than two plies from the leaves, as the thesis
+			// measured it (the playing default starts deeper).
+			opt.Driver, opt.Selective, opt.ETC, opt.ETCDepth = d, false, etc, 3
 			s := NewSearcher(64)
 			var r row
 			for _, p := range positions {

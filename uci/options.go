@@ -71,7 +71,7 @@ func (e *Engine) initOptions() {
 	e.set = settings{
 		hash: hashDef, threads: 1, multiPV: 1, overhead: 30 * time.Millisecond,
 		ownBook: false, bookDepth: 16, driver: driverDef,
-		etc: d.ETC, etcDepth: d.ETCDepth, selective: d.Selective, mtdStep: d.MTDStep, mtdfGuess2: d.MTDfGuess2, mtdfAccel: d.MTDfAccel, eval: search.Evals()[0],
+		etc: d.ETC, etcDepth: d.ETCDepth, selective: d.Selective, mtdStep: d.MTDStep, mtdfGuess2: d.MTDfGuess2, mtdfAccel: d.MTDfAccel, singular: d.Singular, eval: search.Evals()[0],
 	}
 	s := &e.set
 	spin := func(name string, def, min, max int, set func(int) error) *option {
@@ -112,6 +112,7 @@ func (e *Engine) initOptions() {
 		spin("MTD Step", d.MTDStep, 1, 1000, func(n int) error { s.mtdStep = n; return nil }),
 		check("MTDf Guess2", d.MTDfGuess2, func(b bool) { s.mtdfGuess2 = b }),
 		check("MTDf Accel", d.MTDfAccel, func(b bool) { s.mtdfAccel = b }),
+		check("Singular", d.Singular, func(b bool) { s.singular = b }),
 		{name: "Evaluation", kind: kindCombo, def: search.Evals()[0], vars: search.Evals(),
 			apply: func(v string) error { s.eval = v; return nil }},
 	}
@@ -283,7 +284,7 @@ func (e *Engine) searchOptions() search.Options {
 	s := &e.set
 	return search.Options{
 		Driver: s.driver, ETC: s.etc, ETCDepth: s.etcDepth, Selective: s.selective,
-		MTDStep: s.mtdStep, MTDfGuess2: s.mtdfGuess2, MTDfAccel: s.mtdfAccel, MultiPV: s.multiPV, Eval: s.eval,
+		MTDStep: s.mtdStep, MTDfGuess2: s.mtdfGuess2, MTDfAccel: s.mtdfAccel, Singular: s.singular, MultiPV: s.multiPV, Eval: s.eval,
 	}
 }
 

@@ -202,6 +202,7 @@ type settings struct {
 	mtdStep    int
 	mtdfGuess2 bool
 	mtdfAccel  bool
+	singular   bool
 	eval       string
 }
 

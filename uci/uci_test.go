@@ -187,6 +187,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name MTD Step type spin default 25 min 1 max 1000",
 		"option name MTDf Guess2 type check default false",
 		"option name MTDf Accel type check default true",
+		"option name Singular type check default false",
 		"option name Evaluation type combo default Full var Full var Hand var Material",
 	}
 	got := before[2:]
