@@ -74,7 +74,11 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		}
 	}
 	inCheck := pos.InCheck()
-	pv := beta > alpha+1 // never under MTD: every pass is a null window
+	// A PV node: a window wider than null (NegaScout's and alpha-beta's
+	// principal variation), or, under the MTD drivers, whose every pass is a
+	// null window, the first-move path from the root (with Options.PVPath).
+	pv := beta > alpha+1 || f.pvPath
+	f.pvPath = false
 	f.eval, f.nQuiets = noEval, 0
 
 	// Step 3 (selective). The static evaluation, for the pruning below and
@@ -101,6 +105,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		if depth >= 3 && pos.LastMove() != engine.NullMove && f.eval >= beta && w.hasNonPawnMaterial() {
 			r := 3 + depth/3 + min((f.eval-beta)/200, 3)
 			f.cont = nil
+			w.stack[ply+1].pvPath = false
 			pos.MakeNull()
 			v := -w.ab(-beta, -beta+1, depth-1-r, ply+1)
 			pos.UnmakeNull()
@@ -224,7 +229,7 @@ type node struct {
 	bestMove    engine.Move
 	depth, ply  int
 	inCheck     bool
-	pv          bool // a window wider than null (NegaScout and alpha-beta drivers)
+	pv          bool // a PV node (see ab)
 	improving   bool
 	eval        int  // static evaluation, noEval when not computed
 	moves       int  // moves searched so far
@@ -302,6 +307,7 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 		r -= hist / lmrHistoryDiv
 		r = max(min(r, newDepth-1), 0)
 	}
+	w.stack[n.ply+1].pvPath = n.pv && i == 0 && w.opt.PVPath
 	v := w.searchChild(i, n.a, n.beta, newDepth, r, n.ply)
 	pos.Unmake()
 	if w.stopped || v <= n.best {

@@ -104,8 +104,14 @@ type Options struct {
 	// that every other move fails well below is searched a ply deeper. Off
 	// by default: self-play has not shown it better (docs/testing.md).
 	Singular bool
-	MultiPV  int    // number of best root moves to report (1 = normal)
-	Eval     string // one of Evals(); "" = Full
+	// PVPath treats the first-move path from the root as PV nodes under
+	// every driver (no reverse futility or null-move pruning there, smaller
+	// reductions), as NegaScout's wide windows do: without it MTD(f), whose
+	// passes are all null windows, prunes its principal variation like any
+	// other node.
+	PVPath  bool
+	MultiPV int    // number of best root moves to report (1 = normal)
+	Eval    string // one of Evals(); "" = Full
 }
 
 // Evals are the evaluations a search can use (eval.Kinds): Full, the tuned
@@ -125,7 +131,7 @@ func LookupEval(name string) (int, bool) {
 
 // DefaultOptions are Bounder's playing defaults: MTD(f) with ETC.
 func DefaultOptions() Options {
-	return Options{Driver: "MTDf", ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, MultiPV: 1}
+	return Options{Driver: "MTDf", ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, PVPath: true, MultiPV: 1}
 }
 
 // Stats are counted per search (and reported per iteration, cumulatively).

@@ -195,6 +195,7 @@ func containsMove(ms []engine.Move, m engine.Move) bool {
 
 func (w *worker) window(alpha, beta, depth int) int {
 	w.stats.Passes++
+	w.stack[0].pvPath = true
 	return w.ab(alpha, beta, depth, 0)
 }
 
@@ -218,6 +219,7 @@ func (w *worker) test(i, gamma, depth int) int {
 	w.stats.Nodes++ // the root node of this test
 	m := w.cands[i]
 	w.stack[0].cont = nil
+	w.stack[1].pvPath = false
 	w.currMove, w.currMoveNumber = m, i+1 // for progress reports
 	w.pos.Make(m)
 	v := -w.ab(-gamma, -(gamma - 1), depth-1, 1)

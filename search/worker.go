@@ -61,6 +61,9 @@ type frame struct {
 	// excluded is set by a node for a singular-extension test of itself:
 	// the move the test leaves out (read and cleared by the test's ab).
 	excluded engine.Move
+	// pvPath marks the node as on the first-move path from the root (set by
+	// the parent, read and cleared by the node's ab).
+	pvPath bool
 }
 
 // contRow is the continuation history after one move: by piece and destination.

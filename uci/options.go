@@ -71,7 +71,7 @@ func (e *Engine) initOptions() {
 	e.set = settings{
 		hash: hashDef, threads: 1, multiPV: 1, overhead: 30 * time.Millisecond,
 		ownBook: false, bookDepth: 16, driver: driverDef,
-		etc: d.ETC, etcDepth: d.ETCDepth, selective: d.Selective, mtdStep: d.MTDStep, mtdfGuess2: d.MTDfGuess2, mtdfAccel: d.MTDfAccel, singular: d.Singular, eval: search.Evals()[0],
+		etc: d.ETC, etcDepth: d.ETCDepth, selective: d.Selective, mtdStep: d.MTDStep, mtdfGuess2: d.MTDfGuess2, mtdfAccel: d.MTDfAccel, singular: d.Singular, pvPath: d.PVPath, eval: search.Evals()[0],
 	}
 	s := &e.set
 	spin := func(name string, def, min, max int, set func(int) error) *option {
@@ -113,6 +113,7 @@ func (e *Engine) initOptions() {
 		check("MTDf Guess2", d.MTDfGuess2, func(b bool) { s.mtdfGuess2 = b }),
 		check("MTDf Accel", d.MTDfAccel, func(b bool) { s.mtdfAccel = b }),
 		check("Singular", d.Singular, func(b bool) { s.singular = b }),
+		check("PV Path", d.PVPath, func(b bool) { s.pvPath = b }),
 		{name: "Evaluation", kind: kindCombo, def: search.Evals()[0], vars: search.Evals(),
 			apply: func(v string) error { s.eval = v; return nil }},
 	}
@@ -284,7 +285,7 @@ func (e *Engine) searchOptions() search.Options {
 	s := &e.set
 	return search.Options{
 		Driver: s.driver, ETC: s.etc, ETCDepth: s.etcDepth, Selective: s.selective,
-		MTDStep: s.mtdStep, MTDfGuess2: s.mtdfGuess2, MTDfAccel: s.mtdfAccel, Singular: s.singular, MultiPV: s.multiPV, Eval: s.eval,
+		MTDStep: s.mtdStep, MTDfGuess2: s.mtdfGuess2, MTDfAccel: s.mtdfAccel, Singular: s.singular, PVPath: s.pvPath, MultiPV: s.multiPV, Eval: s.eval,
 	}
 }
 

@@ -203,6 +203,7 @@ type settings struct {
 	mtdfGuess2 bool
 	mtdfAccel  bool
 	singular   bool
+	pvPath     bool
 	eval       string
 }
 

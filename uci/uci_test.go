@@ -188,6 +188,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name MTDf Guess2 type check default false",
 		"option name MTDf Accel type check default true",
 		"option name Singular type check default false",
+		"option name PV Path type check default true",
 		"option name Evaluation type combo default Full var Full var Hand var Material",
 	}
 	got := before[2:]
@@ -641,7 +642,7 @@ func TestSetOption(t *testing.T) {
 	h.send("go depth 1")
 	h.expect("bestmove", time.Second)
 	opt := h.fake.calls()[0].opt
-	want := search.Options{Driver: "NegaScout", ETC: false, ETCDepth: 5, Selective: false, MTDStep: 10, MTDfGuess2: true, MultiPV: 3, Eval: "Material"}
+	want := search.Options{Driver: "NegaScout", ETC: false, ETCDepth: 5, Selective: false, MTDStep: 10, MTDfGuess2: true, PVPath: true, MultiPV: 3, Eval: "Material"}
 	if opt != want {
 		t.Errorf("options %+v, want %+v", opt, want)
 	}
