@@ -16,6 +16,12 @@ import (
 // mode (the papers' fixed-depth minimax) skips them. Their worth, measured
 // by self-play, is in docs/testing.md.
 func (w *worker) ab(alpha, beta, depth, ply int) int {
+	// A singular-extension test (step 9) marks the move it leaves out in the
+	// frame; it is taken at once, so that no early return below can leave it
+	// for the next node at this ply, or the next search.
+	f := &w.stack[ply]
+	excluded := f.excluded
+	f.excluded = engine.NullMove
 	if depth <= 0 {
 		return w.qsearch(alpha, beta, ply)
 	}
@@ -48,9 +54,6 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	// node or narrow its window (never at the root, which must name a move).
 	// A singular-extension test searches the node without one move: under a
 	// key of its own, so that its bounds never pass for the node's.
-	f := &w.stack[ply]
-	excluded := f.excluded
-	f.excluded = engine.NullMove
 	key := pos.Key()
 	if excluded != engine.NullMove {
 		key ^= (uint64(excluded) + 1) * 0x9e3779b97f4a7c15
@@ -185,6 +188,11 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		}
 	}
 	if n.moves == 0 && n.best == -Infinity {
+		// No move but the one a singular test left out: that proves nothing
+		// about the others (it is no mate or stalemate), so fail low.
+		if excluded != engine.NullMove {
+			return alpha
+		}
 		// No legal move (pruning starts only after a move was searched).
 		if inCheck {
 			return mated(ply)

@@ -105,10 +105,10 @@ type Options struct {
 	// by default: self-play has not shown it better (docs/testing.md).
 	Singular bool
 	// PVPath treats the first-move path from the root as PV nodes under
-	// every driver (no reverse futility or null-move pruning there, smaller
-	// reductions), as NegaScout's wide windows do: without it MTD(f), whose
-	// passes are all null windows, prunes its principal variation like any
-	// other node.
+	// every driver but BNS, whose root tests are all alike (no reverse
+	// futility or null-move pruning there, smaller reductions), as
+	// NegaScout's wide windows do: without it MTD(f), whose passes are all
+	// null windows, prunes its principal variation like any other node.
 	PVPath  bool
 	MultiPV int    // number of best root moves to report (1 = normal)
 	Eval    string // one of Evals(); "" = Full

@@ -5,25 +5,22 @@ import (
 	"github.com/bounder-chess/bounder/eval"
 )
 
-// Move ordering: the table move first, then captures and promotions by
-// MVV-LVA (most valuable victim, least valuable attacker), then the two
-// killer moves of the ply and the counter move (the quiet move that last
-// refuted the opponent's previous move), then quiet moves by the history
-// heuristic (Schaeffer), which the papers' programs used too.
+// Move ordering: the table move first, then captures and promotions that
+// do not lose material by static exchange, by MVV-LVA (most valuable victim,
+// least valuable attacker), then the two killer moves of the ply and the
+// counter move (the quiet move that last refuted the opponent's previous
+// move), then quiet moves by the history heuristic (Schaeffer), which the
+// papers' programs used too, and last the captures that lose material. The
+// picker (nextMove) generates each stage only when the one before is used up.
 
 const (
-	scoreTT      = 1 << 30
-	scoreCapture = 1 << 28
-	scoreKiller1 = 1 << 27
-	scoreKiller2 = scoreKiller1 - 1
-	scoreCounter = scoreKiller1 - 2
-	// History scores stay within ±historyMax (below the killers' scores);
-	// a cutoff at depth d moves them by up to historyScale×d².
+	// History scores stay within ±historyMax; a cutoff at depth d moves
+	// them by min(historyScale×d², historyBonusMax), less near the bounds
+	// (gravity). A quiet move is ordered by its history and its two
+	// continuation histories together.
 	historyMax      = 1 << 14
 	historyScale    = 32
 	historyBonusMax = 2000
-	// Captures that lose material by static exchange go after every quiet move.
-	scoreBadCapture = -(1 << 29)
 )
 
 // moveList is a ply's move buffer with ordering scores, and the state of

@@ -219,6 +219,7 @@ func (w *worker) test(i, gamma, depth int) int {
 	w.stats.Nodes++ // the root node of this test
 	m := w.cands[i]
 	w.stack[0].cont = nil
+	w.stack[0].eval = noEval // as ab leaves the root's, for "improving" at ply 2
 	w.stack[1].pvPath = false
 	w.currMove, w.currMoveNumber = m, i+1 // for progress reports
 	w.pos.Make(m)

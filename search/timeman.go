@@ -32,7 +32,9 @@ const (
 // deepening starts no new iteration after a fraction of it, scaled by how
 // stable the best move and the score are, see iterativeDeepening.done) and
 // hard is the deadline the search never passes. Both are measured from the
-// start of the search and are at least MinBudget, with soft <= hard.
+// start of the search and are at least MinBudget, with soft at most three
+// fifths of hard (unless both are MinBudget): a soft limit equal to the hard
+// one marks an exact budget (go movetime), which only the deadline ends.
 //
 // The plan: of the clock less the overhead (the latency the GUI charges per
 // move) and a reserve of four overheads (at most half the clock), the target
@@ -76,7 +78,7 @@ func TimeBudget(tc TimeControl, overhead time.Duration) (soft, hard time.Duratio
 		hard = avail * 3 / 5
 	}
 	hard = max(min(hard, soft*5), MinBudget)
-	soft = max(min(soft, hard), MinBudget)
+	soft = max(min(soft, hard*3/5), MinBudget)
 	return soft, hard
 }
 

@@ -26,6 +26,11 @@ func TestTimeBudgetInvariants(t *testing.T) {
 						if soft > hard {
 							t.Fatalf("%s: soft > hard", name)
 						}
+						// soft == hard means an exact budget (movetime) to
+						// iterativeDeepening.done: a clock's never is one.
+						if hard > MinBudget && soft >= hard {
+							t.Fatalf("%s: a clock budget that looks exact", name)
+						}
 						// Never plan past the clock minus the overhead, as long
 						// as there is more than the overhead left.
 						if left-ov >= left/10 && left >= 10*ms && hard > left-ov {

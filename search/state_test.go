@@ -1,0 +1,77 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/stretchr/testify/require"
+)
+
+// singularWorker returns a worker prepared by a short search of fen with
+// singular extensions on, as the tests below call ab directly.
+func singularWorker(t *testing.T, fen string) *worker {
+	t.Helper()
+	pos := mustPos(t, fen)
+	s := NewSearcher(1)
+	opt := DefaultOptions()
+	opt.Singular = true
+	s.Search(context.Background(), pos, Limits{Depth: 1}, opt, nil)
+	w := s.w
+	w.pos = pos.Clone()
+	return w
+}
+
+// A singular test of a node whose only legal move is the one left out
+// proves nothing about the other moves: there are none, which is neither
+// mate nor stalemate, so it must fail low (the move is singular) and never
+// fail high on the stalemate score.
+func TestSingularTestWithOnlyTheExcludedMove(t *testing.T) {
+	// White's only move is h2h3: the king is boxed in by its own pawn and
+	// the rook on the b-file, the a-pawn is blocked.
+	w := singularWorker(t, "k7/1r6/8/8/7p/p7/P6P/K7 w - - 0 1")
+	var buf [engine.MaxMoves]engine.Move
+	legal := w.pos.GenerateMoves(buf[:])
+	require.Len(t, legal, 1)
+	require.False(t, w.pos.InCheck())
+
+	const ply = 1
+	w.stack[ply].excluded = legal[0]
+	v := w.ab(-11, -10, 3, ply)
+	require.Less(t, v, -10, "a singular test without any other move failed high")
+}
+
+// The move a singular test leaves out is cleared by the node that reads it,
+// even when that node returns at once (a stopped search), so that it cannot
+// leak into the next node at that ply or into the next search.
+func TestSingularExclusionDoesNotLeak(t *testing.T) {
+	w := singularWorker(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	var buf [engine.MaxMoves]engine.Move
+	m := w.pos.GenerateMoves(buf[:])[0]
+	for _, depth := range []int{0, 4} {
+		w.stack[2].excluded = m
+		w.stopped = true
+		w.ab(-1, 0, depth, 2)
+		w.stopped = false
+		require.Equal(t, engine.NullMove, w.stack[2].excluded, "depth %d", depth)
+	}
+}
+
+// A search after Clear is the search of a new Searcher, for every driver:
+// nothing a previous search left in the worker may steer it (BNS's tests
+// once read the root's evaluation from whatever the last search left).
+func TestClearedSearcherSearchesAsNew(t *testing.T) {
+	pos := mustPos(t, kiwipete)
+	lim := Limits{Depth: 6}
+	for _, drv := range []string{"BNS", "MTDf", "NegaScout"} {
+		opt := DefaultOptions()
+		opt.Driver = drv
+		fresh := NewSearcher(16).Search(context.Background(), pos, lim, opt, nil)
+		s := NewSearcher(16)
+		s.Search(context.Background(), pos, lim, DefaultOptions(), nil)
+		s.Clear()
+		again := s.Search(context.Background(), pos, lim, opt, nil)
+		require.Equal(t, fresh.Stats.Nodes, again.Stats.Nodes, drv)
+		require.Equal(t, fresh.BestMove, again.BestMove, drv)
+	}
+}
