@@ -19,8 +19,8 @@ import (
 	"github.com/bounder-chess/bounder/search"
 )
 
-// DefaultDepth is the bench depth when none is given: about 3 M nodes and
-// 3 s on one core with the selective search of issue 13 (it was 9 with the
+// DefaultDepth is the bench depth when none is given: about 4 M nodes and
+// 4 s on one core with the selective search of issue 13 (it was 9 with the
 // first search, whose trees were far bushier; retune as the search changes).
 const DefaultDepth = 13
 
