@@ -391,8 +391,7 @@ func (w *worker) searchChild(i, a, beta, newDepth, r, ply int) int {
 func (w *worker) etc(beta, depth, ply int) (int, engine.Move, bool) {
 	pos := w.pos
 	ml := &w.lists[ply]
-	ml.n = len(pos.GenerateMoves(ml.moves[:]))
-	w.keepRootCandidates(ml, 0, ply)
+	ml.n = len(pos.GenerateMoves(ml.moves[:])) // never the root: no candidates to keep
 	for i := 0; i < ml.n; i++ {
 		m := ml.moves[i]
 		w.stats.ETCProbes++

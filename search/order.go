@@ -288,8 +288,7 @@ func (w *worker) goodQuiet(m engine.Move, ply, depth int) {
 			b = bonus
 		}
 		pc, to := pos.PieceAt(q.From()), q.To()
-		h := &w.history[side][q.From()][to]
-		*h += int32(b) - *h*int32(bonus)/historyMax
+		gravity(&w.history[side][q.From()][to], b, bonus)
 		if c1 != nil {
 			gravity(&c1[pc][to], b, bonus)
 		}
@@ -300,8 +299,9 @@ func (w *worker) goodQuiet(m engine.Move, ply, depth int) {
 }
 
 // gravity adds b to the history score h, less in proportion to how near h
-// already is to ±historyMax (bonus is |b|).
-func gravity(h *int16, b, bonus int) {
+// already is to ±historyMax (bonus is |b|). The butterfly history is int32,
+// the continuation histories int16 (they are 32 times as many entries).
+func gravity[T int16 | int32](h *T, b, bonus int) {
 	v := int(*h)
-	*h = int16(v + b - v*bonus/historyMax)
+	*h = T(v + b - v*bonus/historyMax)
 }

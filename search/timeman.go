@@ -8,7 +8,6 @@ type TimeControl struct {
 	Time      time.Duration // left on our clock (negative is read as zero)
 	Inc       time.Duration // our increment per move
 	MovesToGo int           // moves to the next time control; 0 = sudden death
-	Ply       int           // game ply (0 = White's first move); informational
 }
 
 // MinBudget is the smallest budget TimeBudget and MoveTimeBudget return:
@@ -38,12 +37,12 @@ const (
 //
 // The plan: of the clock less the overhead (the latency the GUI charges per
 // move) and a reserve of four overheads (at most half the clock), the target
-// is a 1/n share plus three quarters of the increment,
-// where n is the sudden-death share, or the moves to go when fewer. The deadline is five times the target but never more
-// than two fifths of the clock less the overhead (three fifths with two
-// moves to go, nine tenths on the last move before the control, when the
-// clock is refilled afterwards), so one long think never loses the game on
-// time.
+// is a 1/n share plus three quarters of the increment, where n is the
+// sudden-death share, or the moves to go when fewer. The deadline is five
+// times the target but never more than two fifths of the clock less the
+// overhead (three fifths with two moves to go, nine tenths on the last move
+// before the control, when the clock is refilled afterwards), so one long
+// think never loses the game on time.
 //
 // With a clock of more than about the overhead, hard never passes the clock
 // minus the overhead. Below that the overhead cannot be honoured, and the

@@ -15,31 +15,29 @@ func TestTimeBudgetInvariants(t *testing.T) {
 	for _, left := range times {
 		for _, inc := range incs {
 			for _, mtg := range []int{-1, 0, 1, 2, 5, 40, 1000} {
-				for _, ply := range []int{-3, 0, 1, 60, 200, 2000} {
-					for _, ov := range []time.Duration{-ms, 0, 30 * ms, time.Second} {
-						tc := TimeControl{Time: left, Inc: inc, MovesToGo: mtg, Ply: ply}
-						soft, hard := TimeBudget(tc, ov)
-						name := fmt.Sprintf("%+v overhead %v: soft %v hard %v", tc, ov, soft, hard)
-						if soft < MinBudget || hard < MinBudget {
-							t.Fatalf("%s: below MinBudget", name)
-						}
-						if soft > hard {
-							t.Fatalf("%s: soft > hard", name)
-						}
-						// soft == hard means an exact budget (movetime) to
-						// iterativeDeepening.done: a clock's never is one.
-						if hard > MinBudget && soft >= hard {
-							t.Fatalf("%s: a clock budget that looks exact", name)
-						}
-						// Never plan past the clock minus the overhead, as long
-						// as there is more than the overhead left.
-						if left-ov >= left/10 && left >= 10*ms && hard > left-ov {
-							t.Fatalf("%s: hard past clock minus overhead", name)
-						}
-						// And never the whole clock, whatever the overhead.
-						if left >= 10*ms && hard >= left {
-							t.Fatalf("%s: hard uses the whole clock", name)
-						}
+				for _, ov := range []time.Duration{-ms, 0, 30 * ms, time.Second} {
+					tc := TimeControl{Time: left, Inc: inc, MovesToGo: mtg}
+					soft, hard := TimeBudget(tc, ov)
+					name := fmt.Sprintf("%+v overhead %v: soft %v hard %v", tc, ov, soft, hard)
+					if soft < MinBudget || hard < MinBudget {
+						t.Fatalf("%s: below MinBudget", name)
+					}
+					if soft > hard {
+						t.Fatalf("%s: soft > hard", name)
+					}
+					// soft == hard means an exact budget (movetime) to
+					// iterativeDeepening.done: a clock's never is one.
+					if hard > MinBudget && soft >= hard {
+						t.Fatalf("%s: a clock budget that looks exact", name)
+					}
+					// Never plan past the clock minus the overhead, as long
+					// as there is more than the overhead left.
+					if left-ov >= left/10 && left >= 10*ms && hard > left-ov {
+						t.Fatalf("%s: hard past clock minus overhead", name)
+					}
+					// And never the whole clock, whatever the overhead.
+					if left >= 10*ms && hard >= left {
+						t.Fatalf("%s: hard uses the whole clock", name)
 					}
 				}
 			}
@@ -126,7 +124,7 @@ func TestTimeBudgetNeverFlags(t *testing.T) {
 			if c.mtg > 0 {
 				mtg = c.mtg - (ply/2)%c.mtg
 			}
-			soft, hard := TimeBudget(TimeControl{Time: left, Inc: c.inc, MovesToGo: mtg, Ply: ply}, 30*ms)
+			soft, hard := TimeBudget(TimeControl{Time: left, Inc: c.inc, MovesToGo: mtg}, 30*ms)
 			spend := hard
 			if ply%10 != 0 {
 				spend = soft

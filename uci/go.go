@@ -339,11 +339,7 @@ func (e *Engine) startSearch(p goParams) {
 		return
 	}
 
-	if pos.SideToMove() == engine.White && p.hasWTime {
-		j.clock = &search.TimeControl{Time: p.wtime, Inc: p.winc, MovesToGo: p.movesToGo, Ply: gamePly(pos)}
-	} else if pos.SideToMove() == engine.Black && p.hasBTime {
-		j.clock = &search.TimeControl{Time: p.btime, Inc: p.binc, MovesToGo: p.movesToGo, Ply: gamePly(pos)}
-	}
+	j.clock = e.clockOf(p, pos.SideToMove())
 
 	// The book plays only in games: a search on the clock. Depth, nodes,
 	// mate, movetime, infinite and MultiPV analysis ask for the engine's
@@ -391,6 +387,28 @@ func (e *Engine) startSearch(p goParams) {
 		defer cancel()
 		j.result = searcher.Search(ctx, pos, lim, opt, func(r search.Report) { out.line(formatInfo(r)) })
 	})
+}
+
+// clockOf is the clock of the side to move in "go". A "go" with only the
+// other side's clock (a GUI or script that forgot ours) is played on that
+// clock, with a warning, rather than searched without a limit: a game
+// waiting for a bestmove is lost on time either way.
+func (e *Engine) clockOf(p goParams, side engine.Color) *search.TimeControl {
+	own, other := "wtime", "btime"
+	t, inc, ok := p.wtime, p.winc, p.hasWTime
+	ot, oinc, ook := p.btime, p.binc, p.hasBTime
+	if side == engine.Black {
+		own, other = other, own
+		t, inc, ok, ot, oinc, ook = ot, oinc, ook, t, inc, ok
+	}
+	if !ok {
+		if !ook {
+			return nil
+		}
+		e.infof("warning: go has %s but no %s for the side to move; playing on %s", other, own, other)
+		t, inc = ot, oinc
+	}
+	return &search.TimeControl{Time: t, Inc: inc, MovesToGo: p.movesToGo}
 }
 
 // mateDepthSlack: "go mate N" with no other limit searches at most

@@ -323,7 +323,7 @@ func TestPonder(t *testing.T) {
 	h.fake.mu.Lock()
 	hits := h.fake.ponderHit
 	h.fake.mu.Unlock()
-	soft, hard := search.TimeBudget(search.TimeControl{Time: time.Second, Inc: 100 * time.Millisecond, Ply: 4}, 30*time.Millisecond)
+	soft, hard := search.TimeBudget(search.TimeControl{Time: time.Second, Inc: 100 * time.Millisecond}, 30*time.Millisecond)
 	if len(hits) != 1 || hits[0] != [2]time.Duration{soft, hard} {
 		t.Errorf("PonderHit calls %v, want [%v %v]", hits, soft, hard)
 	}
@@ -380,16 +380,46 @@ func TestTimeLimits(t *testing.T) {
 	h.send("go movetime 100 wtime 50 btime 50") // the clock caps movetime
 	h.expect("bestmove", 5*time.Second)
 	c := h.fake.calls()
-	soft, hard := search.TimeBudget(search.TimeControl{Time: time.Minute, Inc: time.Second, MovesToGo: 20, Ply: 1}, 30*time.Millisecond)
+	soft, hard := search.TimeBudget(search.TimeControl{Time: time.Minute, Inc: time.Second, MovesToGo: 20}, 30*time.Millisecond)
 	if c[0].lim.Soft != soft || c[0].lim.Hard != hard || c[0].lim.MoveTime != 0 {
 		t.Errorf("black's clock: %+v, want soft %v hard %v", c[0].lim, soft, hard)
 	}
 	if c[1].lim.MoveTime != 190*time.Millisecond || c[1].lim.Hard != 0 {
 		t.Errorf("movetime: %+v", c[1].lim)
 	}
-	_, hard = search.TimeBudget(search.TimeControl{Time: 50 * time.Millisecond, Ply: 1}, 10*time.Millisecond)
+	_, hard = search.TimeBudget(search.TimeControl{Time: 50 * time.Millisecond}, 10*time.Millisecond)
 	if c[2].lim.MoveTime != hard {
 		t.Errorf("movetime with clock: %+v, want %v", c[2].lim, hard)
+	}
+	h.quit()
+}
+
+// A go with only the other side's clock is played on that clock, with a
+// warning, not searched without a limit.
+func TestGoWithoutOurClock(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send("position startpos moves e2e4", "go wtime 2000 winc 20")
+	_, before := h.expect("bestmove", 5*time.Second)
+	if !strings.Contains(strings.Join(before, "\n"), "info string warning: go has wtime but no btime") {
+		t.Errorf("no warning for the missing btime in %q", before)
+	}
+	h.send("position startpos", "go btime 3000 binc 30")
+	_, before = h.expect("bestmove", 5*time.Second)
+	if !strings.Contains(strings.Join(before, "\n"), "info string warning: go has btime but no wtime") {
+		t.Errorf("no warning for the missing wtime in %q", before)
+	}
+	h.send("go wtime 1000 btime 4000") // both: no warning
+	_, before = h.expect("bestmove", 5*time.Second)
+	if strings.Contains(strings.Join(before, "\n"), "warning") {
+		t.Errorf("a warning with both clocks: %q", before)
+	}
+	c := h.fake.calls()
+	for i, tc := range []search.TimeControl{{Time: 2 * time.Second, Inc: 20 * time.Millisecond},
+		{Time: 3 * time.Second, Inc: 30 * time.Millisecond}, {Time: time.Second}} {
+		soft, hard := search.TimeBudget(tc, 30*time.Millisecond)
+		if c[i].lim.Soft != soft || c[i].lim.Hard != hard || c[i].lim.Infinite {
+			t.Errorf("go %d: %+v, want soft %v hard %v", i, c[i].lim, soft, hard)
+		}
 	}
 	h.quit()
 }
@@ -894,7 +924,7 @@ func TestBookOnlyOnTheClock(t *testing.T) {
 	h.send("setoption name OwnBook value true")
 	for _, cmd := range []string{
 		"go depth 1", "go nodes 100", "go mate 1", "go movetime 20", "go depth 1 wtime 1000 btime 1000",
-		"go movetime 20 wtime 1000 btime 1000", "go btime 1000", "go",
+		"go movetime 20 wtime 1000 btime 1000", "go",
 	} {
 		h.send(cmd)
 		if bm, before := h.expect("bestmove", 5*time.Second); !strings.HasPrefix(bm, "bestmove a2a3") || count(before, "info string book") != 0 {
@@ -911,8 +941,8 @@ func TestBookOnlyOnTheClock(t *testing.T) {
 	h.send("setoption name MultiPV value 1", "go wtime 1000 btime 1000 winc 10 binc 10")
 	h.expect("info string book move e2e4", time.Second)
 	h.expect("bestmove e2e4", time.Second)
-	if n := len(h.fake.calls()); n != searches || n != 11 {
-		t.Errorf("%d searches, want 11 and none for the book move", n)
+	if n := len(h.fake.calls()); n != searches || n != 10 {
+		t.Errorf("%d searches, want 10 and none for the book move", n)
 	}
 	h.quit()
 }
