@@ -15,7 +15,8 @@ var (
 
 // BenchmarkEvaluateSet evaluates every test and playout position (about
 // 7800, from openings to bare endgames, both sides to move) once per
-// iteration with a warmed pawn table. It is meant for instruction counts,
+// iteration with a warmed pawn table and no evaluation cache (which would
+// answer every position from the second pass on). It is meant for instruction counts,
 // which, unlike wall-clock time, do not depend on the machine's load. With
 // -benchtime Nx the testing package runs one iteration and then N (one in
 // all for 1x), and the set is made and the table warmed only once, so
@@ -33,6 +34,7 @@ func BenchmarkEvaluateSet(b *testing.B) {
 			costSet = append(costSet, mustParse(b, fen))
 		}
 		costEval = New()
+		costEval.evals = nil
 		for _, p := range costSet { // warm the pawn table
 			costEval.Evaluate(p)
 		}

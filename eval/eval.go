@@ -44,22 +44,25 @@ type Evaluator struct {
 	w        *Weights
 	pw       *packedWeights // w packed
 	pawns    []pawnEntry
-	material bool  // material only (NewMaterial)
-	st       state // the evaluation in progress, reused rather than zeroed each time
+	evals    []evalEntry // nil: no evaluation cache
+	material bool        // material only (NewMaterial)
+	st       state       // the evaluation in progress, reused rather than zeroed each time
 }
 
 const pawnTableSize = 1 << 14 // entries; a power of two
 
 // New returns an Evaluator with the default weights.
 func New() *Evaluator {
-	return &Evaluator{w: &defaultWeights, pw: defaultPacked, pawns: make([]pawnEntry, pawnTableSize)}
+	return &Evaluator{w: &defaultWeights, pw: defaultPacked, pawns: make([]pawnEntry, pawnTableSize),
+		evals: make([]evalEntry, evalTableSize)}
 }
 
 // NewWithWeights returns an Evaluator using a copy of the weights w, which
 // must stay within ±1048576 (it panics otherwise).
 func NewWithWeights(w *Weights) *Evaluator {
 	c := *w
-	return &Evaluator{w: &c, pw: mustPack(&c), pawns: make([]pawnEntry, pawnTableSize)}
+	return &Evaluator{w: &c, pw: mustPack(&c), pawns: make([]pawnEntry, pawnTableSize),
+		evals: make([]evalEntry, evalTableSize)}
 }
 
 // NewMaterial returns an Evaluator that counts material only, at the fixed
@@ -94,11 +97,53 @@ func (e *Evaluator) Evaluate(pos *engine.Position) int {
 	if e.material {
 		return materialBalance(pos)
 	}
+	var c *evalEntry
+	if e.evals != nil {
+		c = &e.evals[pos.Key()&(evalTableSize-1)]
+		if v, ok := c.get(pos.Key()); ok {
+			return v
+		}
+	}
 	s := &e.st
 	s.w = e.pw
 	s.pawnTable = e.pawns
 	s.reset()
-	return s.evaluate(pos)
+	v := s.evaluate(pos)
+	if c != nil {
+		c.set(pos.Key(), v)
+	}
+	return v
+}
+
+// The evaluation cache: the last score of each slot's position, by Zobrist
+// key. The drivers of the MTD framework search the same tree again and
+// again with other bounds (and iterative deepening the tree of the last
+// iteration), so a third of the evaluations in the bench are repeats (a
+// 64Ki-entry table). An entry is one word: the key's high 48 bits, and the
+// score offset by evalOffset in the low 16; the slot is the key's low 16
+// bits, so a hit matches all 64 bits of the key, as exact as the
+// transposition table. A zero word is an empty slot: no stored score is 0.
+const (
+	evalTableBits = 16
+	evalTableSize = 1 << evalTableBits
+	evalOffset    = 1 << 15 // scores are within ±scoreLimit, so v+evalOffset is in (0, 1<<16)
+	evalScoreMask = 1<<16 - 1
+)
+
+const _ uint = evalTableBits - 16 // fewer slot bits would leave key bits unchecked
+
+type evalEntry uint64
+
+func (c *evalEntry) get(key uint64) (int, bool) {
+	x := uint64(*c)
+	if x == 0 || x&^evalScoreMask != key&^evalScoreMask {
+		return 0, false
+	}
+	return int(x&evalScoreMask) - evalOffset, true
+}
+
+func (c *evalEntry) set(key uint64, v int) {
+	*c = evalEntry(key&^evalScoreMask | uint64(v+evalOffset))
 }
 
 // MaterialPST is a cheap part of Evaluate, for lazy evaluation: the

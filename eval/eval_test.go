@@ -189,11 +189,25 @@ func BenchmarkEvaluate(b *testing.B) {
 	for i := 0; i < len(fens) && len(positions) < cap(positions); i += len(fens) / cap(positions) {
 		positions = append(positions, mustParse(b, fens[i]))
 	}
+	// Without the evaluation cache, which would answer all but the first
+	// 512 evaluations: BenchmarkEvaluateCached measures a hit.
 	e := New()
+	e.evals = nil
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		e.Evaluate(positions[i%len(positions)])
+	}
+}
+
+func BenchmarkEvaluateCached(b *testing.B) {
+	pos := mustParse(b, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8")
+	e := New()
+	e.Evaluate(pos)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e.Evaluate(pos)
 	}
 }
 
@@ -256,5 +270,55 @@ func TestNewKind(t *testing.T) {
 	}
 	if _, ok := NewKind("neural"); ok {
 		t.Error("NewKind accepted an unknown name")
+	}
+}
+
+// The evaluation cache returns what it stored for the key it was stored
+// with only: slot mates, an empty slot and key 0 miss; every score in range
+// comes back as it went in.
+func TestEvalEntry(t *testing.T) {
+	var c evalEntry
+	if _, ok := c.get(0); ok {
+		t.Fatal("an empty slot hits key 0")
+	}
+	keys := []uint64{0, 1, 0xffff, 1 << 16, 0x9E3779B97F4A7C15, ^uint64(0)}
+	for _, key := range keys {
+		for _, v := range []int{-scoreLimit, -1, 0, 1, 123, scoreLimit} {
+			c.set(key, v)
+			if got, ok := c.get(key); !ok || got != v {
+				t.Fatalf("key %#x: stored %d, got %d %v", key, v, got, ok)
+			}
+			for _, other := range []uint64{key ^ 1<<16, key ^ 1<<63, key ^ 1<<40} {
+				if _, ok := c.get(other); ok {
+					t.Fatalf("key %#x hits the entry of %#x", other, key)
+				}
+			}
+		}
+	}
+}
+
+// An evaluator with its cache gives the trace's scores, on the first
+// evaluation of each position and on the second (mostly from the cache).
+func TestEvalCacheExact(t *testing.T) {
+	fens := allFENs(t)
+	warm := New()
+	w := DefaultWeights()
+	for round := 0; round < 2; round++ {
+		for _, fen := range fens {
+			pos := mustParse(t, fen)
+			tr := Trace(pos)
+			if got, want := warm.Evaluate(pos), tr.Score(&w); got != want {
+				t.Fatalf("round %d, %s: cached evaluator %d, trace %d", round, fen, got, want)
+			}
+		}
+	}
+	n := 0
+	for _, c := range warm.evals {
+		if c != 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("nothing cached")
 	}
 }
