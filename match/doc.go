@@ -20,7 +20,9 @@
 //     Opening under a TimeControl (ParseTimeControl reads "10+0.1") and an
 //     optional Adjudication, and returns a GameRecord: the start FEN, the
 //     moves in UCI with each engine's reported score (from the mover's point
-//     of view), the result, the termination and its reason. GameRecord.PGN
+//     of view), the result, the termination and its reason, and each side's
+//     thinking time (TimeUse: mean, longest, least left on the clock; the
+//     final report prints it per engine). GameRecord.PGN
 //     renders it; PGNWriter appends records to a file safely from many
 //     goroutines. PlayGame is safe to call concurrently: games share nothing.
 //   - Run plays a whole match from a Config (concurrency, opening order,

@@ -126,6 +126,49 @@ type GameRecord struct {
 	Termination        Termination
 	Reason             string // human readable, e.g. "White loses on time"
 	TimeControl        TimeControl
+	Use                [2]TimeUse // by colour (0 White): the engines' thinking time
+}
+
+// TimeUse sums an engine's thinking time over its own moves (book moves
+// are not its).
+type TimeUse struct {
+	Moves int           // moves it chose
+	Total time.Duration // their thinking time
+	Max   time.Duration // the longest
+	// Least is the least time it had left on its clock just after a move,
+	// before the increment (negative: over the clock, within the margin).
+	// Only with a clock (Clock).
+	Least time.Duration
+	Clock bool
+}
+
+// record adds one move's thinking time, and the time left on the clock
+// after it when the game has one.
+func (u *TimeUse) record(elapsed, left time.Duration, clock bool) {
+	u.Moves++
+	u.Total += elapsed
+	u.Max = max(u.Max, elapsed)
+	if clock && (!u.Clock || left < u.Least) {
+		u.Least, u.Clock = left, true
+	}
+}
+
+// add merges o into u.
+func (u *TimeUse) add(o TimeUse) {
+	if o.Clock && (!u.Clock || o.Least < u.Least) {
+		u.Least, u.Clock = o.Least, true
+	}
+	u.Moves += o.Moves
+	u.Total += o.Total
+	u.Max = max(u.Max, o.Max)
+}
+
+// Mean is the mean thinking time per move (0 with no moves).
+func (u TimeUse) Mean() time.Duration {
+	if u.Moves == 0 {
+		return 0
+	}
+	return u.Total / time.Duration(u.Moves)
 }
 
 // UCIMoves returns the game's moves in UCI notation, book moves included.
@@ -223,6 +266,7 @@ func PlayGame(ctx context.Context, white, black EngineSpec, opening Opening, tc 
 			rec.loss(side, TermTimeForfeit, colourName[side]+" loses on time")
 			return rec, nil
 		}
+		rec.Use[side].record(res.elapsed, clk.remaining[side]-res.elapsed, tc.Base > 0)
 		clk.spend(side, res.elapsed)
 		moveNumber := b.fullMoveNumber()
 		if err := b.play(res.bestMove); err != nil {

@@ -270,3 +270,27 @@ func TestPlayGameCancel(t *testing.T) {
 		t.Errorf("cancellation took %v", took)
 	}
 }
+
+func TestTimeUse(t *testing.T) {
+	ms := time.Millisecond
+	var a, b TimeUse
+	a.record(200*ms, 9800*ms, true)
+	a.record(100*ms, 9900*ms, true)
+	b.record(50*ms, 0, false)
+	if a != (TimeUse{Moves: 2, Total: 300 * ms, Max: 200 * ms, Least: 9800 * ms, Clock: true}) || a.Mean() != 150*ms {
+		t.Errorf("a: %+v mean %v", a, a.Mean())
+	}
+	b.add(a)
+	if b != (TimeUse{Moves: 3, Total: 350 * ms, Max: 200 * ms, Least: 9800 * ms, Clock: true}) {
+		t.Errorf("b: %+v", b)
+	}
+	var c TimeUse
+	c.record(30*ms, -5*ms, true) // over the clock within the margin
+	b.add(c)
+	if b.Least != -5*ms || b.Moves != 4 {
+		t.Errorf("b after c: %+v", b)
+	}
+	if (TimeUse{}).Mean() != 0 || (TimeUse{}).describe() != "0.000 s (max 0.000 s)" || c.describe() != "0.030 s (max 0.030 s, least left -0.005 s)" {
+		t.Errorf("describe: %q, %q", (TimeUse{}).describe(), c.describe())
+	}
+}

@@ -98,4 +98,16 @@ func (p *PairingResult) write(w io.Writer) {
 		sort.Strings(keys)
 		fmt.Fprintf(w, "  Terminations: %s\n", strings.Join(keys, ", "))
 	}
+	if p.Use[0].Moves+p.Use[1].Moves > 0 {
+		fmt.Fprintf(w, "  Time per move: %s %s, %s %s\n", p.First, p.Use[0].describe(), p.Second, p.Use[1].describe())
+	}
+}
+
+// describe renders "0.212 s (max 0.970 s, least left 0.188 s)".
+func (u TimeUse) describe() string {
+	s := fmt.Sprintf("%.3f s (max %.3f s", u.Mean().Seconds(), u.Max.Seconds())
+	if u.Clock {
+		s += fmt.Sprintf(", least left %.3f s", u.Least.Seconds())
+	}
+	return s + ")"
 }

@@ -96,6 +96,7 @@ type PairingResult struct {
 	Penta         Pentanomial // complete pairs only; meaningful with Repeat
 	Paired        bool        // games were played in pairs (Repeat)
 	Terminations  map[Termination]int
+	Use           [2]TimeUse // First's and Second's thinking time
 }
 
 // Estimate uses the pentanomial model when the games were paired.
@@ -281,6 +282,12 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			pr.WDL.Losses++
 		}
 		pr.Terminations[rec.Termination]++
+		firstColour := 1
+		if out.job.firstWhite {
+			firstColour = 0
+		}
+		pr.Use[0].add(rec.Use[firstColour])
+		pr.Use[1].add(rec.Use[1-firstColour])
 		if cfg.Repeat {
 			key := pairKey{out.job.pairing, out.job.k / 2}
 			if prev, ok := firstPoints[key]; ok {

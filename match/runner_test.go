@@ -95,9 +95,39 @@ func TestRunRandom(t *testing.T) {
 	}
 	var report bytes.Buffer
 	sum.Write(&report)
-	for _, want := range []string{"6 of 6 games", "alpha vs beta: 6 games", "Pentanomial", "Elo"} {
+	for _, want := range []string{"6 of 6 games", "alpha vs beta: 6 games", "Pentanomial", "Elo",
+		"Time per move: alpha 0.", "least left"} {
 		if !strings.Contains(report.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, report.String())
+		}
+	}
+
+	// The time report counts each engine's own moves, not the book's.
+	var moves [2]int
+	for _, g := range games {
+		first := 0
+		if tag(g, "White") != "alpha" {
+			first = 1
+		}
+		for i, c := range g.Comments() {
+			if len(c) == 0 || c[0] == "book" {
+				continue
+			}
+			side := i % 2
+			if f := strings.Fields(tag(g, "FEN")); len(f) > 1 && f[1] == "b" {
+				side = 1 - side
+			}
+			if side == first {
+				moves[0]++
+			} else {
+				moves[1]++
+			}
+		}
+	}
+	for i, u := range p.Use {
+		if u.Moves != moves[i] || u.Moves == 0 || !u.Clock || u.Least > fastTC.Base || u.Max > u.Total ||
+			u.Mean() > u.Max || u.Mean()*time.Duration(u.Moves) > u.Total {
+			t.Errorf("engine %d: %+v, want %d moves on a clock", i, u, moves[i])
 		}
 	}
 
