@@ -32,14 +32,21 @@ var hashMiB = 16
 // Run searches every position of Positions to depth (DefaultDepth when
 // depth <= 0), writes one line per position and last the total as
 // "N nodes M nps", and returns the total node count.
-func Run(out io.Writer, depth int) (nodes uint64, err error) {
+func Run(out io.Writer, depth int) (nodes uint64, err error) { return RunHash(out, depth, hashMiB) }
+
+// RunHash is Run with a table of mib MiB (the signature is the node count
+// with the default 16).
+func RunHash(out io.Writer, depth, mib int) (nodes uint64, err error) {
 	if depth <= 0 {
 		depth = DefaultDepth
 	}
 	if depth > search.MaxPly {
 		return 0, fmt.Errorf("bench: depth %d is over the maximum %d", depth, search.MaxPly)
 	}
-	s := search.NewSearcher(hashMiB)
+	s := search.NewSearcher(1)
+	if err := s.SetHashSize(mib); err != nil {
+		return 0, fmt.Errorf("bench: %v", err)
+	}
 	opt := search.DefaultOptions()
 	var elapsed time.Duration
 	for i, fen := range Positions {
@@ -77,34 +84,45 @@ func scoreText(score int) string {
 	return "cp " + strconv.Itoa(score)
 }
 
-const usage = `usage: bounder bench [DEPTH]
+const usage = `usage: bounder bench [DEPTH [HASH]]
 
 Searches a fixed set of positions to DEPTH (default %d) with the default
-options and a cleared hash table for each, and prints the total as
-"N nodes M nps". The node count is deterministic: it is the engine's
-signature. Exit status: 0 on success, 2 for a bad DEPTH.
+options and a cleared hash table of HASH MiB (default %d) for each, and
+prints the total as "N nodes M nps". The node count is deterministic: with
+the default table it is the engine's signature. Exit status: 0 on success,
+2 for a bad DEPTH or HASH.
 `
 
-// Main runs "bounder bench [DEPTH]" and returns the exit status.
+// Main runs "bounder bench [DEPTH [HASH]]" and returns the exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
-	depth := DefaultDepth
-	switch {
-	case len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help"):
-		fmt.Fprintf(stdout, usage, DefaultDepth)
-		return 0
-	case len(args) == 1:
-		d, err := strconv.Atoi(args[0])
-		if err != nil || d < 1 || d > search.MaxPly {
-			fmt.Fprintf(stderr, "bounder bench: bad depth %q (want 1 to %d)\n", args[0], search.MaxPly)
-			fmt.Fprintf(stderr, usage, DefaultDepth)
-			return 2
-		}
-		depth = d
-	case len(args) > 1:
-		fmt.Fprintf(stderr, usage, DefaultDepth)
+	depth, mib := DefaultDepth, hashMiB
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "bounder bench: "+format+"\n", a...)
+		fmt.Fprintf(stderr, usage, DefaultDepth, hashMiB)
 		return 2
 	}
-	if _, err := Run(stdout, depth); err != nil {
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprintf(stdout, usage, DefaultDepth, hashMiB)
+		return 0
+	}
+	if len(args) > 2 {
+		return bad("too many arguments")
+	}
+	if len(args) >= 1 {
+		d, err := strconv.Atoi(args[0])
+		if err != nil || d < 1 || d > search.MaxPly {
+			return bad("bad depth %q (want 1 to %d)", args[0], search.MaxPly)
+		}
+		depth = d
+	}
+	if len(args) == 2 {
+		m, err := strconv.Atoi(args[1])
+		if err != nil || m < 1 || m > search.MaxHashMiB() {
+			return bad("bad hash size %q (want 1 to %d MiB)", args[1], search.MaxHashMiB())
+		}
+		mib = m
+	}
+	if _, err := RunHash(stdout, depth, mib); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}

@@ -89,7 +89,11 @@ func TestMainCommand(t *testing.T) {
 	var out, errb bytes.Buffer
 	assert.Equal(t, 2, Main([]string{"x"}, &out, &errb))
 	assert.Equal(t, 2, Main([]string{"0"}, &out, &errb))
-	assert.Equal(t, 2, Main([]string{"3", "4"}, &out, &errb))
+	assert.Equal(t, 2, Main([]string{"3", "4", "5"}, &out, &errb))
+	assert.Equal(t, 2, Main([]string{"3", "0"}, &out, &errb))
+	assert.Equal(t, 2, Main([]string{"3", "x"}, &out, &errb))
+	assert.Equal(t, 2, Main([]string{"3", "99999999999"}, &out, &errb))
+	assert.Contains(t, errb.String(), "bad hash size")
 	out.Reset()
 	assert.Equal(t, 0, Main([]string{"--help"}, &out, &errb))
 	assert.Contains(t, out.String(), "usage: bounder bench")
@@ -97,6 +101,10 @@ func TestMainCommand(t *testing.T) {
 	require.Equal(t, 0, Main([]string{"2"}, &out, &errb))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	assert.Regexp(t, lastLine, lines[len(lines)-1])
+	// A table of another size searches the same positions.
+	var other bytes.Buffer
+	require.Equal(t, 0, Main([]string{"2", "3"}, &other, &errb))
+	assert.Equal(t, strings.Count(out.String(), "\n"), strings.Count(other.String(), "\n"))
 }
 
 var pgoDepth = flag.Int("bench-depth", 12, "depth of BenchmarkBench")

@@ -66,8 +66,13 @@ func (s *Searcher) Clear() {
 	s.w.contHist = [16][64]contRow{}
 }
 
-// Hashfull is the table's occupancy in per mille.
-func (s *Searcher) Hashfull() int { return s.tt.Hashfull() }
+// Hashfull is the table's occupancy in per mille. It waits for a running
+// search (a search's own reports carry it).
+func (s *Searcher) Hashfull() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tt.Hashfull()
+}
 
 // Stop ends the running search as soon as possible.
 func (s *Searcher) Stop() { s.ctl.stop.Store(true) }
