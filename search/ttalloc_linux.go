@@ -29,7 +29,7 @@ func allocBuckets(n int) ([]ttBucket, func()) {
 		off = int(hugePage - r)
 	}
 	table := mem[off : off+size]
-	_ = syscall.Madvise(table, 14) // MADV_HUGEPAGE; advice only, nothing to do if refused
+	_ = syscall.Madvise(table, syscall.MADV_HUGEPAGE) // advice only: nothing to do if refused
 	buckets := unsafe.Slice((*ttBucket)(unsafe.Pointer(&table[0])), n)
 	return buckets, func() { _ = syscall.Munmap(mem) }
 }

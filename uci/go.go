@@ -391,8 +391,8 @@ func (e *Engine) startSearch(p goParams) {
 
 // clockOf is the clock of the side to move in "go". A "go" with only the
 // other side's clock (a GUI or script that forgot ours) is played on that
-// clock, with a warning, rather than searched without a limit: a game
-// waiting for a bestmove is lost on time either way.
+// clock, with a warning, rather than searched without a limit, which would
+// not answer until a stop.
 func (e *Engine) clockOf(p goParams, side engine.Color) *search.TimeControl {
 	own, other := "wtime", "btime"
 	t, inc, ok := p.wtime, p.winc, p.hasWTime
