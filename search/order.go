@@ -207,18 +207,25 @@ func mvvlva(pos *engine.Position, m engine.Move) int32 {
 // pick returns the best remaining move (selection sort, one step at a time:
 // most nodes cut off after a move or two, so sorting all would be waste).
 func (ml *moveList) pick() (engine.Move, bool) {
-	if ml.next >= ml.n {
+	next, n := ml.next, ml.n
+	if next >= n {
 		return engine.NullMove, false
 	}
-	best := ml.next
-	for i := ml.next + 1; i < ml.n; i++ {
-		if ml.scores[i] > ml.scores[best] {
-			best = i
-		}
+	// The first of the highest scores; the best score is kept in a register
+	// and the slice bounds checked once (this loop took a tenth of the search).
+	scores := ml.scores[next:n]
+	best, bestScore := 0, scores[0]
+	for i, s := range scores {
+		// Branch-free (the comparisons are hard to predict): higher is all
+		// ones when s beats the best so far.
+		higher := (int64(bestScore) - int64(s)) >> 63
+		best ^= (best ^ i) & int(higher)
+		bestScore ^= (bestScore ^ s) & int32(higher)
 	}
-	ml.moves[ml.next], ml.moves[best] = ml.moves[best], ml.moves[ml.next]
-	ml.scores[ml.next], ml.scores[best] = ml.scores[best], ml.scores[ml.next]
-	m := ml.moves[ml.next]
+	best += next
+	m := ml.moves[best]
+	ml.moves[best], ml.scores[best] = ml.moves[next], ml.scores[next]
+	ml.moves[next], ml.scores[next] = m, bestScore
 	ml.next++
 	return m, true
 }

@@ -83,3 +83,53 @@ func TestPickerReturnsEveryMoveOnce(t *testing.T) {
 		t.Fatalf("only %d positions checked", positions)
 	}
 }
+
+// pick is a selection sort step: it returns the remaining moves by falling
+// score, the earliest first among equal scores, exactly as the plain loop
+// (the search's node counts depend on the order of ties). Checked against
+// that loop on random lists, many with ties, some with extreme scores.
+func TestPickMatchesPlainSelection(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	var ml, ref moveList
+	for round := 0; round < 2000; round++ {
+		n := rng.Intn(engine.MaxMoves + 1)
+		spread := []int32{1, 3, 1000, 1 << 30}[rng.Intn(4)]
+		for i := 0; i < n; i++ {
+			s := rng.Int31n(spread) - spread/2
+			if rng.Intn(50) == 0 {
+				s = []int32{-1 << 31, 1<<31 - 1}[rng.Intn(2)]
+			}
+			ml.moves[i], ml.scores[i] = engine.Move(i+1), s
+		}
+		ml.n, ml.next = n, 0
+		ref = ml
+		for k := 0; ; k++ {
+			m, ok := ml.pick()
+			want, wantOK := plainPick(&ref)
+			if m != want || ok != wantOK {
+				t.Fatalf("round %d, pick %d: %v %v, want %v %v", round, k, m, ok, want, wantOK)
+			}
+			if !ok {
+				break
+			}
+		}
+	}
+}
+
+// plainPick is the straightforward selection step pick must equal.
+func plainPick(ml *moveList) (engine.Move, bool) {
+	if ml.next >= ml.n {
+		return engine.NullMove, false
+	}
+	best := ml.next
+	for i := ml.next + 1; i < ml.n; i++ {
+		if ml.scores[i] > ml.scores[best] {
+			best = i
+		}
+	}
+	ml.moves[ml.next], ml.moves[best] = ml.moves[best], ml.moves[ml.next]
+	ml.scores[ml.next], ml.scores[best] = ml.scores[best], ml.scores[ml.next]
+	m := ml.moves[ml.next]
+	ml.next++
+	return m, true
+}
