@@ -136,8 +136,8 @@ type TimeUse struct {
 	Total time.Duration // their thinking time
 	Max   time.Duration // the longest
 	// Least is the least time it had left on its clock just after a move,
-	// before the increment (negative: over the clock, within the margin).
-	// Only with a clock (Clock).
+	// before the increment, or of a fixed time per move (negative: over it,
+	// within the margin). Only when the time was limited (Clock).
 	Least time.Duration
 	Clock bool
 }
@@ -266,7 +266,7 @@ func PlayGame(ctx context.Context, white, black EngineSpec, opening Opening, tc 
 			rec.loss(side, TermTimeForfeit, colourName[side]+" loses on time")
 			return rec, nil
 		}
-		rec.Use[side].record(res.elapsed, clk.remaining[side]-res.elapsed, tc.Base > 0)
+		rec.Use[side].record(res.elapsed, allowed-res.elapsed, allowed > 0)
 		clk.spend(side, res.elapsed)
 		moveNumber := b.fullMoveNumber()
 		if err := b.play(res.bestMove); err != nil {

@@ -34,6 +34,7 @@ Commands:
   epd       run EPD test suites (bm, am, dm, STS c0)
   book      build a Polyglot book from PGN games, or show what a book holds
   match     play engine-vs-engine matches, with an SPRT
+  stats     report W/D/L, Elo and time per move of games match wrote to PGN
   datagen   generate tuning data from engine self-play, or relabel it
   tune      fit the evaluation's weights to game results (Texel's method)
   version   print the version (also --version)
@@ -48,6 +49,7 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"epd":     epd.Main,
 	"book":    book.Main,
 	"match":   match.Main,
+	"stats":   match.StatsMain,
 	"tune":    tune.Main,
 	"datagen": datagen.Main,
 }

@@ -1,0 +1,291 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The report of games already played: "bounder stats" reads the PGN files
+// that --pgnout wrote (chunks of one long gauntlet, say) and prints what the
+// match would have printed had it played them all: W/D/L, Elo from game
+// pairs, terminations and each engine's time per move from the move
+// comments, with the clocks replayed from the TimeControl tag.
+
+const statsUsage = `usage: bounder stats FILE...
+
+Reports on the games of PGN files written by "bounder match --pgnout":
+W/D/L and Elo with its 95%% interval for each pair of engines, from game
+pairs (an opening played twice with colours reversed, in consecutive rounds
+of one file) when every game is in one, terminations, and each engine's
+time per move (mean, longest, least left on its clock) from the move
+comments. Unfinished games ("*") are left out. Exit status: 0 on success,
+2 for no files or a file that cannot be read or holds a game it cannot
+read.
+`
+
+// StatsMain runs "bounder stats FILE..." and returns the exit status.
+func StatsMain(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprint(stdout, statsUsage)
+		return ExitOK
+	}
+	if len(args) == 0 {
+		fmt.Fprint(stderr, "bounder stats: no PGN file\n"+statsUsage)
+		return ExitUsage
+	}
+	var games []statGame
+	for i, path := range args {
+		g, err := readStatsFile(path, i)
+		if err != nil {
+			fmt.Fprintf(stderr, "bounder stats: %v\n", err)
+			return ExitUsage
+		}
+		games = append(games, g...)
+	}
+	s := Stats(games)
+	fmt.Fprintf(stdout, "%s from %s", count(s.Played, "game"), count(len(args), "file"))
+	if s.Unfinished > 0 {
+		fmt.Fprintf(stdout, " (%d unfinished left out)", s.Unfinished)
+	}
+	fmt.Fprintln(stdout)
+	for _, p := range s.Pairings {
+		p.write(stdout)
+	}
+	return ExitOK
+}
+
+// statGame is what the report needs of one game.
+type statGame struct {
+	file         int // which file, and the game's round in it: pairs are
+	round        int // consecutive rounds of one file
+	white, black string
+	result       string
+	fen          string
+	termination  Termination
+	use          [2]TimeUse // by colour
+}
+
+// StatsSummary is the report of a set of games.
+type StatsSummary struct {
+	Played     int
+	Unfinished int
+	Pairings   []*PairingResult
+}
+
+// Stats totals games by pair of engines, in the order the pairs first
+// appear by file and round; First of a pair is the White of its first game
+// (in a match's file, the engine given first).
+func Stats(games []statGame) StatsSummary {
+	games = slices.Clone(games)
+	sort.SliceStable(games, func(a, b int) bool {
+		if games[a].file != games[b].file {
+			return games[a].file < games[b].file
+		}
+		return games[a].round < games[b].round
+	})
+	var s StatsSummary
+	index := map[[2]string]int{}
+	var byPairing [][]statGame
+	for _, g := range games {
+		if g.result != ResultWhiteWins && g.result != ResultBlackWins && g.result != ResultDraw {
+			s.Unfinished++
+			continue
+		}
+		key := [2]string{g.white, g.black}
+		if g.black < g.white {
+			key = [2]string{g.black, g.white}
+		}
+		i, ok := index[key]
+		if !ok {
+			i = len(s.Pairings)
+			index[key] = i
+			s.Pairings = append(s.Pairings, &PairingResult{First: g.white, Second: g.black, Terminations: map[Termination]int{}})
+			byPairing = append(byPairing, nil)
+		}
+		byPairing[i] = append(byPairing[i], g)
+		s.Played++
+	}
+	for i, p := range s.Pairings {
+		tally(p, byPairing[i])
+	}
+	return s
+}
+
+// tally adds a pair of engines' games, in file and round order, to p.
+func tally(p *PairingResult, games []statGame) {
+	points := func(g statGame) float64 { return pointsForFirst(g.result, g.white == p.First) }
+	for _, g := range games {
+		switch points(g) {
+		case 1:
+			p.WDL.Wins++
+		case 0.5:
+			p.WDL.Draws++
+		default:
+			p.WDL.Losses++
+		}
+		p.Terminations[g.termination]++
+		first := 1
+		if g.white == p.First {
+			first = 0
+		}
+		p.Use[0].add(g.use[first])
+		p.Use[1].add(g.use[1-first])
+	}
+	paired := 0
+	for i := 0; i+1 < len(games); i++ {
+		a, b := games[i], games[i+1]
+		if a.file == b.file && a.round+1 == b.round && a.fen == b.fen && a.white == b.black {
+			p.Penta[int((points(a)+points(b))*2+0.5)]++
+			paired += 2
+			i++
+		}
+	}
+	// Pairs when every game is in one, but for one a file (a match stopped
+	// between the two games of a pair).
+	files := map[int]bool{}
+	for _, g := range games {
+		files[g.file] = true
+	}
+	p.Paired = paired > 0 && len(games)-paired <= len(files)
+}
+
+var errNoGames = errors.New("no games")
+
+// readStatsFile reads the games of the file-th file, path.
+func readStatsFile(path string, file int) ([]statGame, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	games, err := readStats(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	for i := range games {
+		games[i].file = file
+	}
+	return games, nil
+}
+
+// readStats reads the games of a PGN file written by PGNWriter.
+func readStats(r io.Reader) ([]statGame, error) {
+	texts, err := splitPGN(r)
+	if err != nil {
+		return nil, err
+	}
+	if len(texts) == 0 {
+		return nil, errNoGames
+	}
+	out := make([]statGame, 0, len(texts))
+	for i, text := range texts {
+		g, err := parseStatGame(text)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", i+1, err)
+		}
+		if g.round == 0 {
+			g.round = i + 1
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// parseStatGame reads the tags and the move comments of one game: each of
+// the engines' moves carries "{score/depth time}" and each book move
+// "{book}"; any other comment (the reason the game ended) is not a move's.
+func parseStatGame(text string) (statGame, error) {
+	var g statGame
+	tags := map[string]string{}
+	var moves strings.Builder
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
+			k, v, ok := strings.Cut(line[1:len(line)-1], " ")
+			if ok {
+				tags[k] = strings.ReplaceAll(strings.ReplaceAll(strings.Trim(v, `"`), `\"`, `"`), `\\`, `\`)
+			}
+			continue
+		}
+		moves.WriteString(line)
+		moves.WriteByte(' ')
+	}
+	g.white, g.black, g.result = tags["White"], tags["Black"], tags["Result"]
+	if g.white == "" || g.black == "" || g.white == g.black {
+		return g, fmt.Errorf("White %q and Black %q: want two engines", g.white, g.black)
+	}
+	g.fen = tags["FEN"]
+	g.termination = Termination(tags["Termination"])
+	if n, err := strconv.Atoi(tags["Round"]); err == nil && n > 0 {
+		g.round = n
+	}
+	side := 0
+	if f := strings.Fields(g.fen); len(f) > 1 && f[1] == "b" {
+		side = 1
+	}
+	var clk *clocks
+	if tc, err := ParseTimeControl(tags["TimeControl"]); err == nil {
+		clk = newClocks(tc)
+	}
+	rest := moves.String()
+	for {
+		open := strings.IndexByte(rest, '{')
+		if open < 0 {
+			break
+		}
+		end := strings.IndexByte(rest[open:], '}')
+		if end < 0 {
+			return g, errors.New("a comment is not closed")
+		}
+		comment := strings.TrimSpace(rest[open+1 : open+end])
+		rest = rest[open+end+1:]
+		if comment == "book" {
+			side ^= 1
+			continue
+		}
+		elapsed, ok := moveTime(comment)
+		if !ok {
+			continue // the closing comment
+		}
+		left, timed := time.Duration(0), clk != nil
+		if timed {
+			left = clk.remaining[side] - elapsed
+			clk.spend(side, elapsed)
+		}
+		g.use[side].record(elapsed, left, timed)
+		side ^= 1
+	}
+	return g, nil
+}
+
+// moveTime reads the time of an engine's move comment: "score/depth
+// 0.123s", or "0.123s" when the engine reported no score.
+func moveTime(comment string) (time.Duration, bool) {
+	f := strings.Fields(comment)
+	if len(f) == 0 || len(f) > 2 || len(f) == 2 && !strings.Contains(f[0], "/") {
+		return 0, false
+	}
+	t := f[len(f)-1]
+	if !strings.HasSuffix(t, "s") {
+		return 0, false
+	}
+	secs, err := strconv.ParseFloat(strings.TrimSuffix(t, "s"), 64)
+	if err != nil || secs < 0 || secs > 1e7 {
+		return 0, false
+	}
+	return time.Duration(secs*1e3+0.5) * time.Millisecond, true
+}
+
+// count renders "1 game", "2 games".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}

@@ -1,0 +1,203 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The report from the PGN equals the match's own: a match of random
+// engines is played to a PGN file in two chunks, and "bounder stats" on the
+// two files gives the W/D/L, pairs, terminations and move counts of the two
+// summaries added up, and the same time figures to the PGN's millisecond.
+func TestStatsMatchesTheMatch(t *testing.T) {
+	t.Parallel()
+	ops, err := LoadOpenings("testdata/openings.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var sums []*Summary
+	var files []string
+	for chunk := 0; chunk < 2; chunk++ {
+		var pgn bytes.Buffer
+		cfg := Config{
+			Engines:     []EngineSpec{engine("alpha"), engine("beta")},
+			TimeControl: fastTC,
+			Games:       2, Rounds: 2,
+			Concurrency: 2,
+			Openings:    ops,
+			Repeat:      true,
+			Seed:        int64(chunk),
+			PGN:         NewPGNWriter(&pgn),
+		}
+		sum, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sums = append(sums, sum)
+		f := filepath.Join(dir, "chunk"+string(rune('a'+chunk))+".pgn")
+		if err := os.WriteFile(f, pgn.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	var out, errb bytes.Buffer
+	if code := StatsMain(files, &out, &errb); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var games []statGame
+	for i, f := range files {
+		g, err := readStatsFile(f, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g...)
+	}
+	s := Stats(games)
+	if s.Played != 8 || len(s.Pairings) != 1 {
+		t.Fatalf("%d games in %d pairings", s.Played, len(s.Pairings))
+	}
+	got := s.Pairings[0]
+	want := &PairingResult{First: "alpha", Second: "beta", Paired: true, Terminations: map[Termination]int{}}
+	for _, sum := range sums {
+		p := sum.Pairings[0]
+		want.WDL.Wins += p.WDL.Wins
+		want.WDL.Draws += p.WDL.Draws
+		want.WDL.Losses += p.WDL.Losses
+		for i := range p.Penta {
+			want.Penta[i] += p.Penta[i]
+		}
+		for k, n := range p.Terminations {
+			want.Terminations[k] += n
+		}
+		want.Use[0].add(p.Use[0])
+		want.Use[1].add(p.Use[1])
+	}
+	if got.First != want.First || got.WDL != want.WDL || got.Penta != want.Penta || !got.Paired {
+		t.Errorf("stats %+v, the match %+v", got, want)
+	}
+	for k, n := range want.Terminations {
+		if got.Terminations[k] != n {
+			t.Errorf("terminations %v, the match %v", got.Terminations, want.Terminations)
+		}
+	}
+	for i := range want.Use {
+		g, w := got.Use[i], want.Use[i]
+		slack := time.Duration(w.Moves) * time.Millisecond // the PGN rounds each move to the millisecond
+		if g.Moves != w.Moves || !g.Clock || absDur(g.Total-w.Total) > slack || absDur(g.Max-w.Max) > time.Millisecond ||
+			absDur(g.Least-w.Least) > slack {
+			t.Errorf("engine %d: stats %+v, the match %+v", i, g, w)
+		}
+	}
+	for _, s := range []string{"8 games from 2 files", "alpha vs beta: 8 games", "Pentanomial", "Time per move: alpha"} {
+		if !strings.Contains(out.String(), s) {
+			t.Errorf("report lacks %q:\n%s", s, out.String())
+		}
+	}
+}
+
+func absDur(d time.Duration) time.Duration { return max(d, -d) }
+
+const statsGame = `[Event "x"]
+[Round "%d"]
+[White "%s"]
+[Black "%s"]
+[Result "%s"]
+[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]
+[TimeControl "10+0.1"]
+[Termination "normal"]
+
+1... e5 {book} 2. Nf3 {+0.20/9 0.300s} Nc6 {-0.10/8 1.000s} 3. Bb5 {0.100s} a6
+{+M2/3 0.050s} {White resigns} %s
+`
+
+// statsPGN is a file of statsGame games: White, Black and result each.
+func statsPGN(games ...[3]string) string {
+	var b strings.Builder
+	for i, g := range games {
+		fmt.Fprintf(&b, statsGame, i+1, g[0], g[1], g[2], g[2])
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// Known answers from hand-made games: the moves' times (book moves and the
+// closing comment not counted, a comment without a score counted), the
+// clock replayed from the TimeControl tag, a pair with colours reversed,
+// and an unfinished game left out.
+func TestStatsKnownAnswers(t *testing.T) {
+	text := statsPGN([3]string{"A", "B", "1-0"}, [3]string{"B", "A", "1/2-1/2"}, [3]string{"A", "B", "*"})
+	games, err := readStats(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Stats(games)
+	if s.Played != 2 || s.Unfinished != 1 || len(s.Pairings) != 1 {
+		t.Fatalf("%+v", s)
+	}
+	p := s.Pairings[0]
+	if p.First != "A" || p.WDL != (WDL{Wins: 1, Draws: 1}) || p.Penta != (Pentanomial{0, 0, 0, 1, 0}) || !p.Paired {
+		t.Errorf("%+v", p)
+	}
+	ms := time.Millisecond
+	// Black moved first (after the book move): Black 1000 and 50 ms, White 300 and 100 ms.
+	// A was White in game 1 and Black in game 2.
+	a := TimeUse{Moves: 4, Total: 1450 * ms, Max: 1000 * ms, Least: 9000 * ms, Clock: true}
+	if p.Use[0] != a || p.Use[1] != a {
+		t.Errorf("time use %+v, want %+v for both", p.Use, a)
+	}
+}
+
+func TestStatsMainErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		f := filepath.Join(dir, name)
+		if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	good := write("good.pgn", statsPGN([3]string{"A", "B", "1-0"}))
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{nil, ExitUsage, "no PGN file"},
+		{[]string{filepath.Join(dir, "missing.pgn")}, ExitUsage, "missing.pgn"},
+		{[]string{good, write("empty.pgn", "")}, ExitUsage, "no games"},
+		{[]string{write("open.pgn", "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 {0.1s 1-0\n")}, ExitUsage, "not closed"},
+		{[]string{write("self.pgn", "[White \"A\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n")}, ExitUsage, "two engines"},
+		{[]string{"--help"}, ExitOK, "usage: bounder stats"},
+		{[]string{good}, ExitOK, "1 game from 1 file"},
+	} {
+		var out, errb bytes.Buffer
+		code := StatsMain(c.args, &out, &errb)
+		if code != c.code || !strings.Contains(out.String()+errb.String(), c.want) {
+			t.Errorf("%v: exit %d, output %q %q; want %d and %q", c.args, code, out.String(), errb.String(), c.code, c.want)
+		}
+	}
+}
+
+func FuzzReadStats(f *testing.F) {
+	f.Add([]byte(statsPGN([3]string{"A", "B", "1-0"}, [3]string{"B", "A", "0-1"})))
+	f.Add([]byte("[White \"A\"]\n[Black \"B\"]\n[TimeControl \"1/0.1\"]\n\n1. e4 {+1/1 9s} {x 1-0\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		games, err := readStats(bytes.NewReader(b))
+		if err != nil {
+			return
+		}
+		s := Stats(games)
+		for _, p := range s.Pairings {
+			if p.WDL.Games() == 0 || p.First == p.Second || p.Penta.Pairs()*2 > p.WDL.Games() {
+				t.Fatalf("%+v", p)
+			}
+		}
+	})
+}
