@@ -122,21 +122,7 @@ func Stats(games []statGame) StatsSummary {
 func tally(p *PairingResult, games []statGame) {
 	points := func(g statGame) float64 { return pointsForFirst(g.result, g.white == p.First) }
 	for _, g := range games {
-		switch points(g) {
-		case 1:
-			p.WDL.Wins++
-		case 0.5:
-			p.WDL.Draws++
-		default:
-			p.WDL.Losses++
-		}
-		p.Terminations[g.termination]++
-		first := 1
-		if g.white == p.First {
-			first = 0
-		}
-		p.Use[0].add(g.use[first])
-		p.Use[1].add(g.use[1-first])
+		p.addGame(points(g), g.termination, g.use, g.white == p.First)
 	}
 	paired := 0
 	for i := 0; i+1 < len(games); i++ {

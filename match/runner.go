@@ -99,6 +99,26 @@ type PairingResult struct {
 	Use           [2]TimeUse // First's and Second's thinking time
 }
 
+// addGame counts one game: First's points, how it ended, and both sides'
+// thinking time (use is by colour).
+func (p *PairingResult) addGame(pts float64, term Termination, use [2]TimeUse, firstWhite bool) {
+	switch pts {
+	case 1:
+		p.WDL.Wins++
+	case 0.5:
+		p.WDL.Draws++
+	default:
+		p.WDL.Losses++
+	}
+	p.Terminations[term]++
+	first := 1
+	if firstWhite {
+		first = 0
+	}
+	p.Use[0].add(use[first])
+	p.Use[1].add(use[1-first])
+}
+
 // Estimate uses the pentanomial model when the games were paired.
 func (p *PairingResult) Estimate() Estimate {
 	if p.Paired && p.Penta.Pairs() > 0 {
@@ -273,21 +293,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		sum.Played++
 		pr := sum.Pairings[out.job.pairing]
 		pts := pointsForFirst(rec.Result, out.job.firstWhite)
-		switch pts {
-		case 1:
-			pr.WDL.Wins++
-		case 0.5:
-			pr.WDL.Draws++
-		default:
-			pr.WDL.Losses++
-		}
-		pr.Terminations[rec.Termination]++
-		firstColour := 1
-		if out.job.firstWhite {
-			firstColour = 0
-		}
-		pr.Use[0].add(rec.Use[firstColour])
-		pr.Use[1].add(rec.Use[1-firstColour])
+		pr.addGame(pts, rec.Termination, rec.Use, out.job.firstWhite)
 		if cfg.Repeat {
 			key := pairKey{out.job.pairing, out.job.k / 2}
 			if prev, ok := firstPoints[key]; ok {
