@@ -21,7 +21,7 @@ import (
 const statsUsage = `usage: bounder stats FILE...
 
 Reports on the games of PGN files written by "bounder match --pgnout":
-W/D/L and Elo with its 95%% interval for each pair of engines, from game
+W/D/L and Elo with its 95% interval for each pair of engines, from game
 pairs (an opening played twice with colours reversed, in consecutive rounds
 of one file) when every game is in one, terminations, and each engine's
 time per move (mean, longest, least left on its clock) from the move
@@ -49,7 +49,7 @@ func StatsMain(args []string, stdout, stderr io.Writer) int {
 		}
 		games = append(games, g...)
 	}
-	s := Stats(games)
+	s := summarize(games)
 	fmt.Fprintf(stdout, "%s from %s", count(s.Played, "game"), count(len(args), "file"))
 	if s.Unfinished > 0 {
 		fmt.Fprintf(stdout, " (%d unfinished left out)", s.Unfinished)
@@ -72,17 +72,17 @@ type statGame struct {
 	use          [2]TimeUse // by colour
 }
 
-// StatsSummary is the report of a set of games.
-type StatsSummary struct {
+// statsSummary is the report of a set of games.
+type statsSummary struct {
 	Played     int
 	Unfinished int
 	Pairings   []*PairingResult
 }
 
-// Stats totals games by pair of engines, in the order the pairs first
+// summarize totals games by pair of engines, in the order the pairs first
 // appear by file and round; First of a pair is the White of its first game
 // (in a match's file, the engine given first).
-func Stats(games []statGame) StatsSummary {
+func summarize(games []statGame) statsSummary {
 	games = slices.Clone(games)
 	sort.SliceStable(games, func(a, b int) bool {
 		if games[a].file != games[b].file {
@@ -90,7 +90,7 @@ func Stats(games []statGame) StatsSummary {
 		}
 		return games[a].round < games[b].round
 	})
-	var s StatsSummary
+	var s statsSummary
 	index := map[[2]string]int{}
 	var byPairing [][]statGame
 	for _, g := range games {

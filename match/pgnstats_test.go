@@ -59,7 +59,7 @@ func TestStatsMatchesTheMatch(t *testing.T) {
 		}
 		games = append(games, g...)
 	}
-	s := Stats(games)
+	s := summarize(games)
 	if s.Played != 8 || len(s.Pairings) != 1 {
 		t.Fatalf("%d games in %d pairings", s.Played, len(s.Pairings))
 	}
@@ -137,7 +137,7 @@ func TestStatsKnownAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := Stats(games)
+	s := summarize(games)
 	if s.Played != 2 || s.Unfinished != 1 || len(s.Pairings) != 1 {
 		t.Fatalf("%+v", s)
 	}
@@ -179,7 +179,7 @@ func TestStatsMainErrors(t *testing.T) {
 	} {
 		var out, errb bytes.Buffer
 		code := StatsMain(c.args, &out, &errb)
-		if code != c.code || !strings.Contains(out.String()+errb.String(), c.want) {
+		if code != c.code || !strings.Contains(out.String()+errb.String(), c.want) || strings.Contains(out.String(), "%%") || strings.Contains(out.String(), "%!") {
 			t.Errorf("%v: exit %d, output %q %q; want %d and %q", c.args, code, out.String(), errb.String(), c.code, c.want)
 		}
 	}
@@ -193,7 +193,7 @@ func FuzzReadStats(f *testing.F) {
 		if err != nil {
 			return
 		}
-		s := Stats(games)
+		s := summarize(games)
 		for _, p := range s.Pairings {
 			if p.WDL.Games() == 0 || p.First == p.Second || p.Penta.Pairs()*2 > p.WDL.Games() {
 				t.Fatalf("%+v", p)
