@@ -5,7 +5,8 @@
 //
 // Main(args, stdout, stderr) implements the subcommand; see its usage text
 // (Main with "-h") for the flags. Progress lines go to stderr, the final
-// report to stdout.
+// report to stdout. StatsMain implements "bounder stats": the same report
+// for games already played, read back from the PGN files Main wrote.
 //
 // # Library
 //
