@@ -25,9 +25,9 @@ W/D/L and Elo with its 95% interval for each pair of engines, from game
 pairs (an opening played twice with colours reversed, in consecutive rounds
 of one file) when every game is in one, terminations, and each engine's
 time per move (mean, longest, least left on its clock) from the move
-comments. Unfinished games ("*") are left out. Exit status: 0 on success,
-2 for no files or a file that cannot be read or holds a game it cannot
-read.
+comments. Unfinished games ("*") and empty files are left out. Exit
+status: 0 on success, 2 for no games, or a file that cannot be read or
+holds a game it cannot read.
 `
 
 // StatsMain runs "bounder stats FILE..." and returns the exit status.
@@ -43,11 +43,20 @@ func StatsMain(args []string, stdout, stderr io.Writer) int {
 	var games []statGame
 	for i, path := range args {
 		g, err := readStatsFile(path, i)
+		if errors.Is(err, errNoGames) {
+			// A chunk just started: its file exists but holds no game yet.
+			fmt.Fprintf(stderr, "bounder stats: %s: no games (skipped)\n", path)
+			continue
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "bounder stats: %v\n", err)
 			return ExitUsage
 		}
 		games = append(games, g...)
+	}
+	if len(games) == 0 {
+		fmt.Fprintln(stderr, "bounder stats: no games")
+		return ExitUsage
 	}
 	s := summarize(games)
 	fmt.Fprintf(stdout, "%s from %s", count(s.Played, "game"), count(len(args), "file"))

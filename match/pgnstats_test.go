@@ -171,7 +171,8 @@ func TestStatsMainErrors(t *testing.T) {
 	}{
 		{nil, ExitUsage, "no PGN file"},
 		{[]string{filepath.Join(dir, "missing.pgn")}, ExitUsage, "missing.pgn"},
-		{[]string{good, write("empty.pgn", "")}, ExitUsage, "no games"},
+		{[]string{good, write("empty.pgn", "")}, ExitOK, "empty.pgn: no games (skipped)"},
+		{[]string{write("empty2.pgn", "\n")}, ExitUsage, "no games"},
 		{[]string{write("open.pgn", "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 {0.1s 1-0\n")}, ExitUsage, "not closed"},
 		{[]string{write("self.pgn", "[White \"A\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n")}, ExitUsage, "two engines"},
 		{[]string{"--help"}, ExitOK, "usage: bounder stats"},
