@@ -72,8 +72,8 @@ func StatsMain(args []string, stdout, stderr io.Writer) int {
 
 // statGame is what the report needs of one game.
 type statGame struct {
-	file         int // which file, and the game's round in it: pairs are
-	round        int // consecutive rounds of one file
+	file         int // which file (pairs never span two)
+	round        int // its Round tag: a pair is two consecutive rounds
 	white, black string
 	result       string
 	fen          string
