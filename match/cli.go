@@ -152,8 +152,8 @@ func checkEngines(ctx context.Context, specs []EngineSpec) error {
 
 func describeConfig(cfg *Config) string {
 	names := uniqueNames(cfg.Engines)
-	s := fmt.Sprintf("Match %s: %d games, %s, concurrency %d",
-		strings.Join(names, " vs "), cfg.perPairing()*len(pairings(len(cfg.Engines))),
+	s := fmt.Sprintf("Match %s: %s, %s, concurrency %d",
+		strings.Join(names, " vs "), games(cfg.perPairing()*len(pairings(len(cfg.Engines)))),
 		cfg.TimeControl.Describe(), cfg.concurrency())
 	if len(cfg.Openings) > 0 {
 		s += fmt.Sprintf(", %d openings (seed %d)", len(cfg.Openings), cfg.Seed)

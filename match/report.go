@@ -44,6 +44,14 @@ func signed(x float64) string {
 	return fmt.Sprintf("%+.1f", x)
 }
 
+// games renders a count of games: "1 game", "2 games".
+func games(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return fmt.Sprintf("%d games", n)
+}
+
 func num(x float64) string {
 	if math.IsInf(x, 0) || math.IsNaN(x) {
 		return "inf"
@@ -53,7 +61,7 @@ func num(x float64) string {
 
 // Write prints the final report.
 func (s *Summary) Write(w io.Writer) {
-	fmt.Fprintf(w, "Match finished: %d of %d games played (%s)", s.Played, s.Scheduled, s.TimeControl.Describe())
+	fmt.Fprintf(w, "Match finished: %d of %s played (%s)", s.Played, games(s.Scheduled), s.TimeControl.Describe())
 	if s.Stopped != "" {
 		fmt.Fprintf(w, ", stopped early: %s", s.Stopped)
 	}
@@ -75,8 +83,8 @@ func (s *Summary) Write(w io.Writer) {
 
 func (p *PairingResult) write(w io.Writer) {
 	r := p.WDL
-	fmt.Fprintf(w, "%s vs %s: %d games, W/D/L %d/%d/%d, score %.1f/%d = %.2f%%\n",
-		p.First, p.Second, r.Games(), r.Wins, r.Draws, r.Losses, r.Points(), r.Games(), 100*r.Score())
+	fmt.Fprintf(w, "%s vs %s: %s, W/D/L %d/%d/%d, score %.1f/%d = %.2f%%\n",
+		p.First, p.Second, games(r.Games()), r.Wins, r.Draws, r.Losses, r.Points(), r.Games(), 100*r.Score())
 	if r.Games() == 0 {
 		return
 	}

@@ -1,7 +1,9 @@
 package match
 
 import (
+	"bytes"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -188,5 +190,22 @@ func TestSPRTValidate(t *testing.T) {
 	}
 	if err := (SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}).Validate(); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestReportCountsOneGame(t *testing.T) {
+	sum := &Summary{Played: 1, Scheduled: 1, Pairings: []*PairingResult{{First: "a", Second: "b", WDL: WDL{Wins: 1}}}}
+	var out bytes.Buffer
+	sum.Write(&out)
+	for _, want := range []string{"1 of 1 game played", "a vs b: 1 game, W/D/L 1/0/0"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+	sum.Played, sum.Scheduled, sum.Pairings[0].WDL.Draws = 2, 2, 1
+	out.Reset()
+	sum.Write(&out)
+	if !strings.Contains(out.String(), "a vs b: 2 games") {
+		t.Errorf("two games:\n%s", out.String())
 	}
 }
