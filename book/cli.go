@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/internal/term"
 	"github.com/bounder-chess/bounder/internal/usage"
 )
 
@@ -256,7 +257,7 @@ type progress struct {
 }
 
 func newProgress(w io.Writer, size int64, in *byteCounter) *progress {
-	return &progress{w: w, term: isTerminal(w), size: size, in: in, last: time.Now()}
+	return &progress{w: w, term: term.Is(w), size: size, in: in, last: time.Now()}
 }
 
 func (p *progress) game(games int) {
@@ -283,16 +284,6 @@ func (p *progress) done() {
 	if p.term && p.printed {
 		fmt.Fprint(p.w, "\r\x1b[K")
 	}
-}
-
-// isTerminal reports whether w is a terminal (a character device).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 func runDump(args []string, stdout io.Writer) error {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/bounder-chess/bounder/internal/term"
 	"github.com/bounder-chess/bounder/search"
 )
 
@@ -161,16 +162,6 @@ func parseArgs(args []string) (*config, error) {
 	return c, nil
 }
 
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
 // Main runs "bounder epd" and returns the exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
 	for _, a := range args {
@@ -232,7 +223,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		Limits:   search.Limits{Depth: c.depth, Nodes: c.nodes, MoveTime: c.moveTime},
 		Options:  opt,
 	}
-	status := runSuites(ctx, r, suites, newReporter(c.format, out, stderr), stderr, isTerminal(out))
+	status := runSuites(ctx, r, suites, newReporter(c.format, out, stderr), stderr, term.Is(out))
 	if outFile != nil {
 		if err := outFile.Close(); err != nil && status != ExitUsage {
 			fmt.Fprintf(stderr, "bounder epd: %v\n", err)
@@ -251,7 +242,7 @@ func runSuites(ctx context.Context, r *Runner, suites []*Suite, rep reporter, st
 	for _, s := range suites {
 		total += len(s.Problems)
 	}
-	visible := isTerminal(stderr)
+	visible := term.Is(stderr)
 	bar := progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(stderr),
 		progressbar.OptionSetVisibility(visible),
