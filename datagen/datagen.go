@@ -15,10 +15,13 @@
 // # Games
 //
 // Games are played by match.PlayGame (two fresh processes of the same engine
-// per game) at a fixed node count per move, from openings drawn at random,
-// with replacement, from an EPD or PGN file; the draw is seeded (--seed), so
-// a run's openings are reproducible, though the games themselves depend on
-// the engine. Adjudication (as in fishtest: resign when both sides agree on
+// per game) at a fixed node count per move, from the openings of an EPD or
+// PGN file in a seeded random order (--seed) in which every opening comes
+// once before any comes again: an engine at a fixed node count plays the
+// same game from the same opening, so a repeat would only repeat positions.
+// A run's openings are reproducible, and --offset continues an interrupted
+// run's order where it stopped, though the games themselves depend on the
+// engine. Adjudication (as in fishtest: resign when both sides agree on
 // a big score for a few moves, draw when the scores stay near zero late in
 // the game) shortens games without changing many results; it can be turned
 // off. Games that end abnormally (a crash, a stall, an illegal move, a time
@@ -96,6 +99,7 @@ type Config struct {
 	Games        int
 	Concurrency  int
 	Seed         int64
+	Offset       int // games of the seeded opening order to skip (see OpeningOrder)
 	SkipPlies    int
 	MaxScore     int // centipawns; 0 means no limit
 	Adjudication match.Adjudication
@@ -124,7 +128,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	openings := fs.String("openings", "", "the opening suite, an EPD or PGN `FILE` (required)")
 	out := fs.String("out", "", "the output `FILE`, appended to (required)")
 	concurrency := fs.Int("concurrency", 1, "games played at once")
-	seed := fs.Int64("seed", 1, "seed for the choice of openings")
+	seed := fs.Int64("seed", 1, "seed for the order of the openings")
+	offset := fs.Int("offset", 0, "start this many games into the seeded order of openings (to continue an interrupted run with the same --seed: its games so far)")
 	skip := fs.Int("skip-plies", 8, "engine plies after the opening whose positions are not written")
 	maxScore := fs.Int("max-score", 1500, "stop taking a game's positions once a score beyond this many centipawns (or a mate) is reported; 0: no limit")
 	resignScore := fs.Int("resign-score", 600, "adjudicate a win when both engines agree on a score of at least N centipawns for --resign-moves moves each (0: off)")
@@ -163,6 +168,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return bad("--games must be positive")
 	case *concurrency <= 0:
 		return bad("--concurrency must be positive")
+	case *offset < 0 || *offset > maxOffset:
+		return bad("--offset must be between 0 and %d", maxOffset)
 	case *skip < 0 || *maxScore < 0 || *resignScore < 0 || *drawScore < 0:
 		return bad("--skip-plies, --max-score, --resign-score and --draw-score must be >= 0")
 	case *resignMoves <= 0 || *drawMoves <= 0 || *drawFrom < 0:
@@ -187,7 +194,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := Config{
 		Engine: spec, Openings: ops, Nodes: *nodes, Games: *games,
-		Concurrency: *concurrency, Seed: *seed, SkipPlies: *skip, MaxScore: *maxScore,
+		Concurrency: *concurrency, Seed: *seed, Offset: *offset, SkipPlies: *skip, MaxScore: *maxScore,
 		Out: f, Progress: stderr, ProgressGap: 10 * time.Second,
 	}
 	if *resignScore > 0 {
@@ -318,6 +325,28 @@ func (c *createOnWrite) close(create bool) error {
 	return c.f.Close()
 }
 
+// maxOffset bounds --offset (OpeningOrder walks the order up to it).
+const maxOffset = 100_000_000
+
+// OpeningOrder returns the openings (indices below n) of games offset to
+// offset+games-1 of a run seeded with seed: the openings are shuffled, and
+// shuffled again each time all have been played, so no opening comes twice
+// before every other has come once.
+func OpeningOrder(seed int64, n, offset, games int) []int {
+	rng := rand.New(rand.NewSource(seed))
+	picks := make([]int, 0, games)
+	var perm []int
+	for i := 0; len(picks) < games; i++ {
+		if i%n == 0 {
+			perm = rng.Perm(n)
+		}
+		if i >= offset {
+			picks = append(picks, perm[i%n])
+		}
+	}
+	return picks
+}
+
 // Run plays cfg.Games games and writes their positions to cfg.Out. It stops
 // early, keeping what was written, when ctx is cancelled (the error is then
 // ctx's) or when a game cannot be played or written.
@@ -327,11 +356,7 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		return st, errors.New("no openings")
 	}
 	conc := max(cfg.Concurrency, 1)
-	rng := rand.New(rand.NewSource(cfg.Seed))
-	picks := make([]int, cfg.Games)
-	for i := range picks {
-		picks[i] = rng.Intn(len(cfg.Openings))
-	}
+	picks := OpeningOrder(cfg.Seed, len(cfg.Openings), cfg.Offset, cfg.Games)
 	tc := match.TimeControl{Nodes: cfg.Nodes}
 
 	ctx, cancel := context.WithCancel(ctx)

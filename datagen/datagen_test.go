@@ -15,6 +15,7 @@ import (
 	"github.com/bounder-chess/bounder/engine"
 	"github.com/bounder-chess/bounder/match"
 	"github.com/bounder-chess/bounder/tune"
+	"github.com/stretchr/testify/require"
 )
 
 // randomEngine is the path of match's random test engine, built once.
@@ -313,6 +314,8 @@ func TestMainRejectsBadFlags(t *testing.T) {
 		{"--engine", "cmd=x", "--openings", "o.epd"},
 		{"--engine", "cmd=x", "--openings", "o.epd", "--out", "f", "--nodes", "0"},
 		{"--engine", "nocmd", "--openings", "o.epd", "--out", "f"},
+		{"--engine", "cmd=x", "--openings", "o.epd", "--out", "f", "--offset", "-1"},
+		{"--engine", "cmd=x", "--openings", "o.epd", "--out", "f", "--offset", "100000001"},
 		{"--bogus"},
 	} {
 		var stdout, stderr bytes.Buffer
@@ -320,6 +323,29 @@ func TestMainRejectsBadFlags(t *testing.T) {
 			t.Errorf("Main(%q) = %d, want 2", args, code)
 		}
 	}
+}
+
+// The openings come in a seeded order that repeats none before all have
+// come (an engine at fixed nodes replays the same game from the same
+// opening), the same for the same seed, and --offset continues it.
+func TestOpeningOrder(t *testing.T) {
+	const n = 7
+	order := OpeningOrder(3, n, 0, 3*n+2)
+	require.Len(t, order, 3*n+2)
+	for cycle := 0; cycle < 3; cycle++ {
+		seen := map[int]bool{}
+		for _, o := range order[cycle*n : (cycle+1)*n] {
+			require.True(t, o >= 0 && o < n, "opening %d out of range", o)
+			require.False(t, seen[o], "cycle %d repeats opening %d: %v", cycle, o, order)
+			seen[o] = true
+		}
+	}
+	require.Equal(t, order, OpeningOrder(3, n, 0, 3*n+2), "same seed, same order")
+	require.NotEqual(t, order, OpeningOrder(4, n, 0, 3*n+2), "another seed, another order")
+	for _, off := range []int{1, n - 1, n, 2*n + 3} {
+		require.Equal(t, order[off:], OpeningOrder(3, n, off, 3*n+2-off), "offset %d", off)
+	}
+	require.Equal(t, []int{0, 0, 0}, OpeningOrder(9, 1, 5, 3), "a single opening")
 }
 
 // Relabelling: every position gets the engine's score in white's view (the
