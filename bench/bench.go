@@ -37,6 +37,13 @@ func Run(out io.Writer, depth int) (nodes uint64, err error) { return RunHash(ou
 // RunHash is Run with a table of mib MiB (the signature is the node count
 // with the default 16).
 func RunHash(out io.Writer, depth, mib int) (nodes uint64, err error) {
+	return RunThreads(out, depth, mib, 1)
+}
+
+// RunThreads is RunHash with a search of threads threads (Lazy SMP). With
+// more than one the node count is not reproducible and not a signature: the
+// figure to compare is the time to reach the depth, printed last.
+func RunThreads(out io.Writer, depth, mib, threads int) (nodes uint64, err error) {
 	if depth <= 0 {
 		depth = DefaultDepth
 	}
@@ -48,6 +55,7 @@ func RunHash(out io.Writer, depth, mib int) (nodes uint64, err error) {
 		return 0, fmt.Errorf("bench: %v", err)
 	}
 	opt := search.DefaultOptions()
+	opt.Threads = threads
 	var elapsed time.Duration
 	for i, fen := range Positions {
 		pos, err := engine.ParseFEN(fen)
@@ -63,6 +71,11 @@ func RunHash(out io.Writer, depth, mib int) (nodes uint64, err error) {
 		if _, err := fmt.Fprintf(out, "position %2d/%d  bestmove %-5s  score %-9s  depth %2d  nodes %10d  time %s\n",
 			i+1, len(Positions), res.BestMove, scoreText(res.Score), res.Depth, res.Stats.Nodes,
 			el.Round(time.Millisecond)); err != nil {
+			return nodes, err
+		}
+	}
+	if threads > 1 {
+		if _, err := fmt.Fprintf(out, "%d threads: %s to depth %d\n", threads, elapsed.Round(time.Millisecond), depth); err != nil {
 			return nodes, err
 		}
 	}
@@ -84,18 +97,21 @@ func scoreText(score int) string {
 	return "cp " + strconv.Itoa(score)
 }
 
-const usage = `usage: bounder bench [DEPTH [HASH]]
+const usage = `usage: bounder bench [DEPTH [HASH [THREADS]]]
 
 Searches a fixed set of positions to DEPTH (default %d) with the default
 options and a cleared hash table of HASH MiB (default %d) for each, and
 prints the total as "N nodes M nps". The node count is deterministic: with
-the default table it is the engine's signature. Exit status: 0 on success,
-2 for a bad DEPTH or HASH.
+the default table and one thread it is the engine's signature. With THREADS
+(default 1) above one the search is parallel, the node count varies from run
+to run, and the line before the last gives the time to reach DEPTH, which is
+what to compare with one thread. Exit status: 0 on success, 2 for a bad
+DEPTH, HASH or THREADS.
 `
 
 // Main runs "bounder bench [DEPTH [HASH]]" and returns the exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
-	depth, mib := DefaultDepth, hashMiB
+	depth, mib, threads := DefaultDepth, hashMiB, 1
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "bounder bench: "+format+"\n", a...)
 		fmt.Fprintf(stderr, usage, DefaultDepth, hashMiB)
@@ -105,7 +121,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, usage, DefaultDepth, hashMiB)
 		return 0
 	}
-	if len(args) > 2 {
+	if len(args) > 3 {
 		return bad("too many arguments")
 	}
 	if len(args) >= 1 {
@@ -115,14 +131,21 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 		depth = d
 	}
-	if len(args) == 2 {
+	if len(args) >= 2 {
 		m, err := strconv.Atoi(args[1])
 		if err != nil || m < 1 || m > search.MaxHashMiB() {
 			return bad("bad hash size %q (want 1 to %d MiB)", args[1], search.MaxHashMiB())
 		}
 		mib = m
 	}
-	if _, err := RunHash(stdout, depth, mib); err != nil {
+	if len(args) == 3 {
+		n, err := strconv.Atoi(args[2])
+		if err != nil || n < 1 || n > search.MaxThreads {
+			return bad("bad thread count %q (want 1 to %d)", args[2], search.MaxThreads)
+		}
+		threads = n
+	}
+	if _, err := RunThreads(stdout, depth, mib, threads); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}

@@ -89,7 +89,10 @@ func TestMainCommand(t *testing.T) {
 	var out, errb bytes.Buffer
 	assert.Equal(t, 2, Main([]string{"x"}, &out, &errb))
 	assert.Equal(t, 2, Main([]string{"0"}, &out, &errb))
-	assert.Equal(t, 2, Main([]string{"3", "4", "5"}, &out, &errb))
+	assert.Equal(t, 2, Main([]string{"3", "4", "5", "6"}, &out, &errb))
+	assert.Equal(t, 2, Main([]string{"3", "4", "0"}, &out, &errb))
+	assert.Equal(t, 2, Main([]string{"3", "4", "65"}, &out, &errb))
+	assert.Contains(t, errb.String(), "bad thread count")
 	assert.Equal(t, 2, Main([]string{"3", "0"}, &out, &errb))
 	assert.Equal(t, 2, Main([]string{"3", "x"}, &out, &errb))
 	assert.Equal(t, 2, Main([]string{"3", "99999999999"}, &out, &errb))
@@ -105,6 +108,13 @@ func TestMainCommand(t *testing.T) {
 	var other bytes.Buffer
 	require.Equal(t, 0, Main([]string{"2", "3"}, &other, &errb))
 	assert.Equal(t, strings.Count(out.String(), "\n"), strings.Count(other.String(), "\n"))
+	// Two threads: the same positions and depth, and the time to depth.
+	var two bytes.Buffer
+	require.Equal(t, 0, Main([]string{"2", "3", "2"}, &two, &errb))
+	twoLines := strings.Split(strings.TrimSpace(two.String()), "\n")
+	require.Len(t, twoLines, len(lines)+1)
+	assert.Regexp(t, `^2 threads: \S+ to depth 2$`, twoLines[len(twoLines)-2])
+	assert.Regexp(t, lastLine, twoLines[len(twoLines)-1])
 }
 
 var pgoDepth = flag.Int("bench-depth", 12, "depth of BenchmarkBench")

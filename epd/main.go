@@ -127,8 +127,8 @@ func parseArgs(args []string) (*config, error) {
 		return nil, errors.New("--hash must be at least 1 MiB")
 	case c.hash > search.MaxHashMiB():
 		return nil, fmt.Errorf("--hash %d MiB is more than this machine can hold (at most %d MiB)", c.hash, search.MaxHashMiB())
-	case c.threads < 1:
-		return nil, errors.New("--threads must be at least 1")
+	case c.threads < 1 || c.threads > search.MaxThreads:
+		return nil, fmt.Errorf("--threads must be between 1 and %d", search.MaxThreads)
 	}
 	if c.moveTime == 0 && c.depth == 0 && c.nodes == 0 {
 		c.moveTime = time.Second
@@ -202,17 +202,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 
 	s := newSearcher(c.hash)
-	if c.threads > 1 {
-		if ts, ok := s.(interface{ SetThreads(int) error }); ok {
-			if err := ts.SetThreads(c.threads); err != nil {
-				fmt.Fprintf(stderr, "bounder epd: --threads %d: %v\n", c.threads, err)
-				return ExitUsage
-			}
-		} else {
-			fmt.Fprintf(stderr, "bounder epd: the search has no threads setting; using 1 thread\n")
-		}
-	}
 	opt := search.DefaultOptions()
+	opt.Threads = c.threads
 	if c.driver != "" {
 		opt.Driver = c.driver
 	}

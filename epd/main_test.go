@@ -59,6 +59,7 @@ func TestSplitArgs(t *testing.T) {
 		{"x.epd", "--depth", "x"},
 		{"x.epd", "--hash", "0"},
 		{"x.epd", "--threads", "0"},
+		{"x.epd", "--threads", "65"},
 		{"x.epd", "--format", "xml"},
 		{"x.epd", "--driver", "no-such-driver"},
 		{"x.epd", "--eval", "neural"},
@@ -212,13 +213,14 @@ func TestMainJSON(t *testing.T) {
 	assert.Greater(t, sums[0].Nodes, uint64(0))
 }
 
+// --threads reaches the search's options; the suite runs as with one.
 func TestMainThreads(t *testing.T) {
-	if _, ok := newSearcher(1).(interface{ SetThreads(int) error }); ok {
-		t.Skip("the search has a threads setting")
-	}
-	code, _, errs := runMain("testdata/crlf.epd", "--depth", "1", "--hash", "1", "--threads", "2")
-	assert.Equal(t, ExitOK, code)
-	assert.Contains(t, errs, "using 1 thread")
+	c, err := parseArgs([]string{"x.epd", "--threads", "3"})
+	require.NoError(t, err)
+	assert.Equal(t, 3, c.threads)
+	code, out, errs := runMain("testdata/small.epd", "--depth", "3", "--hash", "1", "--threads", "2")
+	assert.Equal(t, ExitOK, code, errs)
+	assert.Contains(t, out, "testdata/small.epd: solved")
 }
 
 func TestRunSuitesInterrupted(t *testing.T) {

@@ -110,7 +110,10 @@ type Options struct {
 	// NegaScout's wide windows do: without it MTD(f), whose passes are all
 	// null windows, prunes its principal variation like any other node.
 	PVPath  bool
-	MultiPV int    // number of best root moves to report (1 = normal)
+	MultiPV int // number of best root moves to report (1 = normal)
+	// Threads is the number of search threads (Lazy SMP, see Searcher), 1
+	// to MaxThreads; 0 is taken as 1.
+	Threads int
 	Eval    string // one of Evals(); "" = Full
 }
 
@@ -134,7 +137,9 @@ func DefaultOptions() Options {
 	return Options{Driver: "MTDf", ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, PVPath: true, MultiPV: 1}
 }
 
-// Stats are counted per search (and reported per iteration, cumulatively).
+// Stats are counted per search (and reported per iteration, cumulatively),
+// by the main thread: with more than one thread only Report.Nodes and
+// Result.Stats.Nodes count every thread's nodes.
 type Stats struct {
 	Nodes      uint64 // every node visited: Interior + Leaves + quiescence interior
 	Interior   uint64 // main-search nodes that generated moves
@@ -159,7 +164,7 @@ type Report struct {
 	Score    int
 	Bound    Bound
 	PV       []engine.Move
-	Nodes    uint64
+	Nodes    uint64 // all threads' (the helpers' as of their last count)
 	Elapsed  time.Duration
 	Hashfull int // per mille
 	Stats    Stats
@@ -173,6 +178,6 @@ type Result struct {
 	Bound      Bound
 	Depth      int // last completed iteration
 	PV         []engine.Move
-	Stats      Stats
+	Stats      Stats // the main thread's, but Nodes counts every thread's
 	Elapsed    time.Duration
 }

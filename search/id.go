@@ -63,7 +63,7 @@ func (id *iterativeDeepening) run() Result {
 		if len(reports) > 0 && id.report != nil {
 			elapsed := time.Since(id.start)
 			for _, r := range reports {
-				r.SelDepth, r.Nodes, r.Elapsed = w.stats.SelDepth, w.stats.Nodes, elapsed
+				r.SelDepth, r.Nodes, r.Elapsed = w.stats.SelDepth, w.totalNodes(), elapsed
 				r.Hashfull, r.Stats = id.s.tt.Hashfull(), w.stats
 				id.report(r)
 			}

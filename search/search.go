@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/bounder-chess/bounder/engine"
-	"github.com/bounder-chess/bounder/eval"
 )
 
 // MaxDepth bounds iterative deepening.
@@ -14,32 +13,37 @@ const MaxDepth = 64
 
 // Searcher runs searches one at a time; Stop and PonderHit may be called
 // from other goroutines while Search runs.
+//
+// With Options.Threads above one the search is a Lazy SMP one: helper
+// threads run the same driver and iterative deepening on their own copies
+// of the position, sharing only the transposition table (whose entries are
+// read and written atomically, see TT), and the main thread, which alone
+// manages time, reports and chooses the move, profits from the bounds they
+// store. Helpers with an odd index start an iteration ahead, so that the
+// threads do not all walk the same tree in step. In pure mode every bound a
+// helper stores is a proved fixed-depth bound, so the value the main thread
+// returns is still the minimax value (TestThreadsPureModeInvariant).
 type Searcher struct {
 	mu       sync.Mutex // held by Search: one search at a time
 	tt       *TT
-	w        *worker
+	w        *worker   // the main thread
+	helpers  []*worker // Lazy SMP helper threads, made when first needed and kept
 	ctl      control
-	evals    map[int]*eval.Evaluator // by LookupEval index, made when first used
 	lastPure bool
 	lastEval int
 	searched bool
 }
 
+// MaxThreads bounds Options.Threads.
+const MaxThreads = 64
+
 // NewSearcher returns a searcher with a table of hashMiB MiB, or of
 // MaxHashMiB() if hashMiB is more than that (check sizes from users with
 // SetHashSize, which refuses them, or against MaxHashMiB first).
 func NewSearcher(hashMiB int) *Searcher {
-	s := &Searcher{tt: NewTT(min(hashMiB, MaxHashMiB())), w: &worker{}, evals: map[int]*eval.Evaluator{}}
-	s.w.ev = s.evaluator(0)
+	s := &Searcher{tt: NewTT(min(hashMiB, MaxHashMiB())), w: newWorker()}
+	s.w.ev = s.w.evaluator(0)
 	return s
-}
-
-// evaluator returns the evaluator of Evals()[i].
-func (s *Searcher) evaluator(i int) *eval.Evaluator {
-	if s.evals[i] == nil {
-		s.evals[i], _ = eval.NewKind(Evals()[i])
-	}
-	return s.evals[i]
 }
 
 // SetHashSize resizes the table (clearing it). It waits for a running search.
@@ -60,10 +64,10 @@ func (s *Searcher) Clear() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.tt.Clear()
-	s.w.history = [2][64][64]int32{}
-	s.w.killers = [MaxPly + 1][2]engine.Move{}
-	s.w.counter = [16][64]engine.Move{}
-	s.w.contHist = [16][64]contRow{}
+	s.w.clearHistory()
+	for _, h := range s.helpers {
+		h.clearHistory()
+	}
 }
 
 // Hashfull is the table's occupancy in per mille. It waits for a running
@@ -111,29 +115,84 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	s.searched, s.lastPure, s.lastEval = true, !opt.Selective, ev
 	s.tt.NewSearch()
 
+	rm := rootMoves(pos, lim.SearchMoves)
 	w := s.w
-	w.ev = s.evaluator(ev)
-	w.pos, w.tt, w.opt, w.ctl = pos.Clone(), s.tt, opt, &s.ctl
-	w.scout = opt.Driver == "NegaScout"
-	w.stats, w.stopped, w.nodeLimit = Stats{}, false, lim.Nodes
-	w.rootMoves = rootMoves(w.pos, lim.SearchMoves)
-	w.excluded = nil
-	w.cands = append([]engine.Move(nil), w.rootMoves...)
+	w.prepare(pos, s, opt, ev, rm)
 	w.progress, w.startNs = lim.Progress, start.UnixNano()
 	w.nextProgressNs = w.startNs + int64(ProgressInterval)
-	w.currMove, w.currMoveNumber = engine.NullMove, 0
+	helpers := s.helpers[:0]
+	if opt.Threads > 1 {
+		for len(s.helpers) < opt.Threads-1 {
+			s.helpers = append(s.helpers, newWorker())
+		}
+		helpers = s.helpers[:opt.Threads-1]
+		// Every thread counts toward a node limit (see poll).
+		w.nodeLimit, s.ctl.nodeLimit = 0, lim.Nodes
+	} else {
+		w.nodeLimit = lim.Nodes
+	}
+	if len(rm) == 0 {
+		helpers = nil // mate or stalemate: nothing to help with
+	}
+	var wg sync.WaitGroup
+	for i, h := range helpers {
+		h.prepare(pos, s, opt, ev, rm)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			h.help(i + 1)
+		}()
+	}
 
 	id := iterativeDeepening{s: s, w: w, lim: lim, opt: opt, start: start, report: onReport}
 	res := id.run()
+	s.ctl.stop.Store(true) // the helpers' end
+	wg.Wait()
 	res.Elapsed = time.Since(start)
 	res.Stats = w.stats
+	for _, h := range helpers {
+		res.Stats.Nodes += h.stats.Nodes
+	}
 	return res
+}
+
+// prepare sets w up for a search of pos from the root moves rm.
+func (w *worker) prepare(pos *engine.Position, s *Searcher, opt Options, ev int, rm []engine.Move) {
+	w.ev = w.evaluator(ev)
+	w.pos, w.tt, w.opt, w.ctl = pos.Clone(), s.tt, opt, &s.ctl
+	w.scout = opt.Driver == "NegaScout"
+	w.stats, w.stopped, w.nodeLimit, w.published = Stats{}, false, 0, 0
+	w.rootMoves = append(w.rootMoves[:0], rm...)
+	w.excluded = w.excluded[:0]
+	w.cands = append(w.cands[:0], rm...)
+	w.progress = nil
+	w.currMove, w.currMoveNumber = engine.NullMove, 0
+}
+
+// help is a helper thread's search: iterative deepening with the driver,
+// without reports or time decisions, until the main thread stops it.
+// Helper i starts at depth 1 + i%2.
+func (w *worker) help(i int) {
+	driver := drivers[w.opt.Driver]
+	var scores []int
+	for depth := 1 + i%2; depth <= MaxDepth; depth++ {
+		w.cands = append(w.cands[:0], w.rootMoves...)
+		w.rootBest = engine.NullMove
+		score, _ := driver(w, depth, guess{prev: scores, depth: depth}, w.opt)
+		if w.stopped {
+			break
+		}
+		scores = append(scores, score)
+	}
+	w.publish()
 }
 
 // arm resets the stop flag and sets the deadlines of a new search.
 func (s *Searcher) arm(start time.Time, lim Limits) {
 	s.ctl.stop.Store(false)
 	s.ctl.infinite.Store(lim.Infinite)
+	s.ctl.nodes.Store(0)
+	s.ctl.nodeLimit = 0
 	soft, hard := lim.Soft, lim.Hard
 	if lim.MoveTime > 0 {
 		soft, hard = lim.MoveTime, lim.MoveTime
@@ -163,6 +222,7 @@ func normalize(opt Options) Options {
 		opt.MTDStep = d.MTDStep
 	}
 	opt.MultiPV = max(opt.MultiPV, 1)
+	opt.Threads = min(max(opt.Threads, 1), MaxThreads)
 	if i, ok := LookupEval(opt.Eval); ok {
 		opt.Eval = Evals()[i]
 	} else {

@@ -15,6 +15,7 @@ type worker struct {
 	pos   *engine.Position
 	tt    *TT
 	ev    *eval.Evaluator
+	evals map[int]*eval.Evaluator // by LookupEval index, made when first used
 	opt   Options
 	scout bool // NegaScout at interior nodes (the NegaScout driver)
 
@@ -39,8 +40,9 @@ type worker struct {
 
 	// Stopping.
 	ctl       *control
-	nodeLimit uint64
+	nodeLimit uint64 // this thread's nodes (one thread; see control.nodeLimit)
 	stopped   bool
+	published uint64 // nodes already added to ctl.nodes
 
 	// Progress reports (Limits.Progress): the callback, when the search
 	// started and when the next report is due (UnixNano), and the root
@@ -69,17 +71,47 @@ type frame struct {
 // contRow is the continuation history after one move: by piece and destination.
 type contRow [16][64]int16
 
-// control is shared between a search and the goroutines that may stop it or
-// change its deadlines (UCI stop and ponderhit).
+// newWorker returns a worker with empty histories.
+func newWorker() *worker {
+	return &worker{evals: map[int]*eval.Evaluator{}}
+}
+
+// evaluator returns the worker's evaluator of Evals()[i]: each thread owns
+// its evaluators, whose pawn and evaluation caches are not shared.
+func (w *worker) evaluator(i int) *eval.Evaluator {
+	if w.evals[i] == nil {
+		w.evals[i], _ = eval.NewKind(Evals()[i])
+	}
+	return w.evals[i]
+}
+
+// clearHistory forgets the move-ordering statistics (a new game).
+func (w *worker) clearHistory() {
+	w.history = [2][64][64]int32{}
+	w.killers = [MaxPly + 1][2]engine.Move{}
+	w.counter = [16][64]engine.Move{}
+	w.contHist = [16][64]contRow{}
+}
+
+// control is shared between a search's threads and the goroutines that may
+// stop it or change its deadlines (UCI stop and ponderhit).
 type control struct {
 	stop     atomic.Bool
 	infinite atomic.Bool
 	softNs   atomic.Int64 // deadlines in UnixNano; 0 = none
 	hardNs   atomic.Int64
+	// nodes is the threads' node count, each thread adding its own every
+	// pollMask+1 nodes; nodeLimit, set before the threads start, is the
+	// limit on it with more than one thread (0: none). One thread checks
+	// its own count at every node instead, so that a node-limited search is
+	// exactly reproducible.
+	nodes     atomic.Uint64
+	nodeLimit uint64
 }
 
-// pollMask: the clock and the stop flag are read every 1024 nodes (well
-// under a millisecond), the node limit at every node.
+// pollMask: the clock, the stop flag and the threads' node count are read
+// every 1024 nodes (well under a millisecond); one thread's node limit at
+// every node.
 const pollMask = 1023
 
 // poll reports whether the search must stop now.
@@ -90,13 +122,26 @@ func (w *worker) poll() bool {
 	if w.nodeLimit > 0 && w.stats.Nodes >= w.nodeLimit {
 		w.stopped = true
 	} else if w.stats.Nodes&pollMask == 0 {
-		if w.ctl.stop.Load() {
+		w.publish()
+		if w.ctl.stop.Load() || (w.ctl.nodeLimit > 0 && w.ctl.nodes.Load() >= w.ctl.nodeLimit) {
 			w.stopped = true
 		} else {
 			w.pollClock()
 		}
 	}
 	return w.stopped
+}
+
+// publish adds the nodes searched since the last call to the threads' count.
+func (w *worker) publish() {
+	w.ctl.nodes.Add(w.stats.Nodes - w.published)
+	w.published = w.stats.Nodes
+}
+
+// totalNodes is the nodes of all threads: this one's exactly, the others'
+// as they last published them.
+func (w *worker) totalNodes() uint64 {
+	return w.ctl.nodes.Load() - w.published + w.stats.Nodes
 }
 
 // pollClock reads the clock, when there is a hard deadline or a progress
@@ -115,7 +160,7 @@ func (w *worker) pollClock() {
 	if w.progress != nil && now >= w.nextProgressNs {
 		w.nextProgressNs = now + int64(ProgressInterval)
 		w.progress(Progress{
-			Nodes: w.stats.Nodes, Elapsed: time.Duration(now - w.startNs), Hashfull: w.tt.Hashfull(),
+			Nodes: w.totalNodes(), Elapsed: time.Duration(now - w.startNs), Hashfull: w.tt.Hashfull(),
 			CurrMove: w.currMove, CurrMoveNumber: w.currMoveNumber,
 		})
 	}

@@ -304,7 +304,7 @@ func TestE2EQuitDuringSearch(t *testing.T) {
 // TestE2ESelfPlay plays a game of Bounder against itself (two processes) at
 // 600ms + 10ms a side (at most 160 plies, a few seconds), refereed by
 // notnil/chess: only legal moves, no loss on time (measured here,
-// GUI-style, from "go" to "bestmove").
+// GUI-style, from "go" to "bestmove"). White searches with two threads.
 func TestE2ESelfPlay(t *testing.T) {
 	const (
 		base     = 600 * time.Millisecond
@@ -312,6 +312,7 @@ func TestE2ESelfPlay(t *testing.T) {
 		maxPlies = 160
 	)
 	engines := [2]*proc{startEngine(t, "white"), startEngine(t, "black")}
+	engines[0].send("setoption name Threads value 2")
 	for _, e := range engines {
 		e.send("ucinewgame", "isready")
 		e.expect("readyok", 5*time.Second)

@@ -86,15 +86,7 @@ func (e *Engine) initOptions() {
 		// Larger tables are refused by the range check: Go dies when out of
 		// memory, so the size must be checked before the table is made.
 		spin("Hash", hashDef, 1, e.cfg.MaxHashMiB, e.setHash),
-		spin("Threads", 1, 1, 64, func(n int) error {
-			s.threads = n
-			// Only in debug mode: an unsolicited line after setoption makes
-			// GUIs and python-chess warn about unexpected output.
-			if n > 1 && e.debug {
-				e.infof("Threads: the search is not parallel yet; it uses one thread")
-			}
-			return nil
-		}),
+		spin("Threads", 1, 1, search.MaxThreads, func(n int) error { s.threads = n; return nil }),
 		{name: "Clear Hash", kind: kindButton, apply: func(string) error { e.clearHash(); return nil }},
 		check("Ponder", false, func(b bool) { s.ponder = b }),
 		spin("MultiPV", 1, 1, 256, func(n int) error { s.multiPV = n; return nil }),
@@ -286,6 +278,7 @@ func (e *Engine) searchOptions() search.Options {
 	return search.Options{
 		Driver: s.driver, ETC: s.etc, ETCDepth: s.etcDepth, Selective: s.selective,
 		MTDStep: s.mtdStep, MTDfGuess2: s.mtdfGuess2, MTDfAccel: s.mtdfAccel, Singular: s.singular, PVPath: s.pvPath, MultiPV: s.multiPV, Eval: s.eval,
+		Threads: s.threads,
 	}
 }
 
