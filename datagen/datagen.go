@@ -14,8 +14,9 @@
 //
 // # Games
 //
-// Games are played by match.PlayGame (two fresh processes of the same engine
-// per game) at a fixed node count per move, from the openings of an EPD or
+// Games are played by a match.Pair (two processes of the same engine, which
+// play game after game and are started afresh after a game that broke them)
+// at a fixed node count per move, from the openings of an EPD or
 // PGN file in a seeded random order (--seed) in which every opening comes
 // once before any comes again: an engine at a fixed node count plays the
 // same game from the same opening, so a repeat would only repeat positions.
@@ -389,8 +390,27 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// The engines play game after game, and are started afresh
+			// only after a game they broke (a crash, a stall...).
+			var pair *match.Pair
+			defer func() {
+				if pair != nil {
+					pair.Close()
+				}
+			}()
 			for i := range jobs {
-				rec, err := match.PlayGame(ctx, cfg.Engine, cfg.Engine, cfg.Openings[picks[i]], tc, cfg.Adjudication)
+				if pair != nil && pair.Broken() {
+					pair.Close()
+					pair = nil
+				}
+				var rec match.GameRecord
+				var err error
+				if pair == nil {
+					pair, err = match.StartPair(ctx, cfg.Engine, cfg.Engine)
+				}
+				if err == nil {
+					rec, err = pair.Play(ctx, cfg.Openings[picks[i]], tc, cfg.Adjudication)
+				}
 				mu.Lock()
 				if err != nil {
 					if ctx.Err() == nil {

@@ -26,6 +26,9 @@
 //     final report prints it per engine). GameRecord.PGN
 //     renders it; PGNWriter appends records to a file safely from many
 //     goroutines. PlayGame is safe to call concurrently: games share nothing.
+//   - A Pair (StartPair) keeps two engine processes for game after game,
+//     for many short games such as the tuner's data generation: starting two
+//     processes can cost as much as a game at a few thousand nodes a move.
 //   - Run plays a whole match from a Config (concurrency, opening order,
 //     SPRT, PGN output) and returns a Summary.
 //   - The statistics (EloFromScore, WDL, Pentanomial, Estimate, SPRT) are

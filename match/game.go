@@ -204,13 +204,67 @@ func (g *GameRecord) loss(side int, term Termination, reason string) {
 // an invalid opening, an engine that cannot be started or initialised, or
 // ctx being cancelled (the record then has ResultNone).
 func PlayGame(ctx context.Context, white, black EngineSpec, opening Opening, tc TimeControl, adj Adjudication) (GameRecord, error) {
-	rec := GameRecord{
+	if _, err := opening.setup(); err != nil {
+		return newRecord(white, black, tc), err
+	}
+	p, err := StartPair(ctx, white, black)
+	if err != nil {
+		return newRecord(white, black, tc), err
+	}
+	defer p.Close()
+	return p.Play(ctx, opening, tc, adj)
+}
+
+// Pair is two running engine processes that play game after game (each
+// begun with ucinewgame), White and Black as started: for many short games,
+// such as data generation's at a few thousand nodes a move, where starting
+// two processes per game would cost as much as the games. A Pair is used by
+// one goroutine at a time.
+type Pair struct {
+	specs   [2]EngineSpec
+	engines [2]*uciEngine
+	broken  bool
+}
+
+// StartPair starts and initialises the two engines.
+func StartPair(ctx context.Context, white, black EngineSpec) (*Pair, error) {
+	specs := [2]EngineSpec{white, black}
+	engines, err := startPair(ctx, specs)
+	if err != nil {
+		return nil, err
+	}
+	return &Pair{specs: specs, engines: engines}, nil
+}
+
+// Broken reports that the last game ended in an engine's failure (a crash,
+// a stall, an illegal move, a loss on time) or was cancelled: the engines
+// are not to be trusted with another game, and Play refuses to play one.
+func (p *Pair) Broken() bool { return p.broken }
+
+// Close ends both engine processes.
+func (p *Pair) Close() { closeBoth(p.engines) }
+
+func newRecord(white, black EngineSpec, tc TimeControl) GameRecord {
+	return GameRecord{
 		Date:        time.Now(),
 		White:       white.displayName(),
 		Black:       black.displayName(),
 		Result:      ResultNone,
 		Termination: TermUnterminated,
 		TimeControl: tc,
+	}
+}
+
+// errBrokenPair: Play was called on a pair whose last game broke it.
+var errBrokenPair = errors.New("match: the engines failed in the last game; start a new pair")
+
+// Play plays one game from opening as PlayGame does, with the pair's
+// engines. After a game that ends in an engine's failure, or an error, the
+// pair is Broken.
+func (p *Pair) Play(ctx context.Context, opening Opening, tc TimeControl, adj Adjudication) (GameRecord, error) {
+	rec := newRecord(p.specs[0], p.specs[1], tc)
+	if p.broken {
+		return rec, errBrokenPair
 	}
 	b, err := opening.setup()
 	if err != nil {
@@ -220,13 +274,19 @@ func PlayGame(ctx context.Context, white, black EngineSpec, opening Opening, tc 
 	for _, mv := range opening.Moves {
 		rec.Moves = append(rec.Moves, MoveRecord{UCI: mv, Book: true})
 	}
-
-	engines, err := startPair(ctx, [2]EngineSpec{white, black})
-	if err != nil {
-		return rec, err
+	rec, err = p.play(ctx, rec, b, tc, adj)
+	switch rec.Termination {
+	case TermNormal, TermAdjudication:
+		p.broken = err != nil
+	default:
+		p.broken = true
 	}
-	defer closeBoth(engines)
+	return rec, err
+}
 
+// play plays the game of rec from board b.
+func (p *Pair) play(ctx context.Context, rec GameRecord, b *board, tc TimeControl, adj Adjudication) (GameRecord, error) {
+	engines := p.engines
 	for side, e := range engines {
 		if err := e.newGame(ctx); err != nil {
 			if ctx.Err() != nil {

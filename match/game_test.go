@@ -294,3 +294,49 @@ func TestTimeUse(t *testing.T) {
 		t.Errorf("describe: %q, %q", (TimeUse{}).describe(), c.describe())
 	}
 }
+
+// TestPairPlaysGameAfterGame: a Pair plays several games with the same two
+// processes (ucinewgame between them), each a whole legal game, and after a
+// game an engine broke it refuses to play another.
+func TestPairPlaysGameAfterGame(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	p, err := StartPair(ctx, engine("alpha"), engine("beta"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	pids := [2]int{p.engines[0].cmd.Process.Pid, p.engines[1].cmd.Process.Pid}
+	o := Opening{FEN: "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4", Moves: []string{"b5a4", "g8f6"}}
+	for i := 0; i < 3; i++ {
+		rec, err := p.Play(ctx, o, fastTC, Adjudication{})
+		if err != nil {
+			t.Fatalf("game %d: %v", i+1, err)
+		}
+		if rec.Termination != TermNormal || rec.White != "alpha" || rec.Black != "beta" {
+			t.Fatalf("game %d: termination %q (%s), names %q %q", i+1, rec.Termination, rec.Reason, rec.White, rec.Black)
+		}
+		checkPGN(t, rec, replay(t, rec))
+		if p.Broken() {
+			t.Fatalf("game %d broke the pair", i+1)
+		}
+	}
+	if got := [2]int{p.engines[0].cmd.Process.Pid, p.engines[1].cmd.Process.Pid}; got != pids {
+		t.Errorf("processes %v, then %v: not the same engines", pids, got)
+	}
+
+	// White crashes at its fourth move: the game is lost, the pair broken.
+	q, err := StartPair(ctx, engine("crasher", "-crash-after", "3"), engine("random"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	rec, err := q.Play(ctx, Opening{}, fastTC, Adjudication{})
+	if err != nil || rec.Termination != TermAbandoned || !q.Broken() {
+		t.Fatalf("err %v, termination %q, broken %v", err, rec.Termination, q.Broken())
+	}
+	if _, err := q.Play(ctx, Opening{}, fastTC, Adjudication{}); !errors.Is(err, errBrokenPair) {
+		t.Errorf("a broken pair played again: %v", err)
+	}
+}
