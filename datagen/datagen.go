@@ -288,8 +288,11 @@ func checkEngine(ctx context.Context, spec match.EngineSpec, stderr io.Writer) i
 		return 0
 	}
 	fmt.Fprintf(stderr, "bounder datagen: %v\n", err)
+	// An option the engine does not offer, or a value it refuses, is the
+	// user's to fix: a usage error.
 	var unknown *match.UnknownOptionError
-	if errors.As(err, &unknown) {
+	var refused *match.OptionValueError
+	if errors.As(err, &unknown) || errors.As(err, &refused) {
 		return 2
 	}
 	return 1

@@ -427,6 +427,13 @@ func TestMainUnknownOptionAndHelp(t *testing.T) {
 			t.Errorf("%q: the output was touched", args)
 		}
 	}
+	// A value outside the range the engine advertised is a usage error too.
+	refused := "cmd=" + randomEngine + ",name=R,option.Hash=99999"
+	var stdout, stderr bytes.Buffer
+	code := Main([]string{"--engine", refused, "--openings", ops, "--out", out, "--games", "1", "--nodes", "10"}, &stdout, &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), `"Hash"`) || !strings.Contains(stderr.String(), "99999") {
+		t.Errorf("Hash=99999: exit %d, stderr %q", code, stderr.String())
+	}
 	for _, arg := range []string{"--help", "-h"} {
 		var stdout, stderr bytes.Buffer
 		if code := Main([]string{arg}, &stdout, &stderr); code != 0 || stderr.Len() > 0 ||

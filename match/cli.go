@@ -29,18 +29,22 @@ const usageText = `usage: bounder match --engine SPEC --engine SPEC... [flags]
 Plays engine-vs-engine games between UCI engines and reports W/D/L, Elo and,
 optionally, a pentanomial SPRT. Each engine is started once before the
 match to check it: every option.NAME must be one it offers (names are
-case-insensitive). Progress goes to standard error, the report to standard
+case-insensitive), with a value it takes (within a spin's range, one of a
+combo's values, true or false for a check, and not answered with an "info
+string error"). Progress goes to standard error, the report to standard
 output. Exit status: 0 when the match is played; 2 for bad flags or input
-files, or an option an engine does not offer; 1 when an engine fails or the
-match cannot be completed; 130 when interrupted.
+files, or an option an engine does not offer or a value it refuses; 1 when
+an engine fails or the match cannot be completed; 130 when interrupted.
 
 Flags:
   --engine SPEC       an engine (give at least two): comma-separated key=value
                       items: cmd=PATH (required), name=X, arg=ARG (repeatable),
                       dir=DIR, option.NAME=VALUE (sent with setoption; the
-                      engine must offer NAME)
+                      engine must offer NAME and take VALUE)
   --tc [M/]S[+I]      clock per side: S seconds, I increment, M moves per
-                      period (default 10+0.1)
+                      period (default 10+0.1); S and I may be durations
+                      ("150ms") and are at most 10000000 seconds, as are
+                      the other times
   --movetime D        fixed time per move instead of a clock ("0.1" or "100ms")
   --nodes N           node limit per move instead of a clock
   --games N           games per pair of engines in each round (default 2)
@@ -93,11 +97,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	var unknown *UnknownOptionError
 	if err := checkEngines(ctx, cfg.Engines); err != nil {
 		fmt.Fprintf(stderr, "bounder match: %v\n", err)
 		switch {
-		case errors.As(err, &unknown):
+		case isOptionError(err):
 			return ExitUsage
 		case errors.Is(err, context.Canceled):
 			return ExitInterrupted
@@ -114,7 +117,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case err == nil:
 		return ExitOK
-	case errors.As(err, &unknown): // the engine changed since checkEngines
+	case isOptionError(err): // the engine changed since checkEngines
 		fmt.Fprintf(stderr, "bounder match: %v\n", err)
 		return ExitUsage
 	case errors.Is(err, context.Canceled):
@@ -124,6 +127,15 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bounder match: %v\n", err)
 		return ExitFailure
 	}
+}
+
+// isOptionError reports whether err is an option of an engine spec that the
+// engine does not offer or whose value it refuses: bad input, like a bad
+// flag, not an engine that failed.
+func isOptionError(err error) bool {
+	var unknown *UnknownOptionError
+	var value *OptionValueError
+	return errors.As(err, &unknown) || errors.As(err, &value)
 }
 
 // checkEngines runs CheckEngine on every engine at once (a real engine may

@@ -138,26 +138,88 @@ func (e *uciEngine) initialise(ctx context.Context) error {
 	if err != nil {
 		return e.describe("waiting for uciok", err)
 	}
-	for _, o := range e.spec.Options {
-		name, ok := lookupOption(offered, o.Name)
-		if !ok {
-			// Sent anyway, an unknown option is ignored without a word
-			// (the UCI protocol has no error reply): the match would test
-			// something else than what was asked.
-			return &UnknownOptionError{Engine: e.spec.displayName(), Option: o.Name, Offered: offered}
+	// Every option is checked before any is sent, so that a spec's mistake
+	// is reported at once, not after the engine has resized its table for
+	// the options before it.
+	settings := make([]optionSetting, len(e.spec.Options))
+	for i, o := range e.spec.Options {
+		if settings[i], err = e.checkOption(offered, o); err != nil {
+			return err
 		}
-		cmd := "setoption name " + name
-		if o.Value != "" {
-			cmd += " value " + o.Value
-		}
-		if err := e.send(cmd); err != nil {
-			return e.describe("setoption", err)
+	}
+	for _, s := range settings {
+		if err := e.setOption(ctx, s); err != nil {
+			return err
 		}
 	}
 	if err := e.isReady(ctx); err != nil {
 		return e.describe("waiting for readyok", err)
 	}
 	return nil
+}
+
+// optionSetting is a setoption command to send, with what an error about
+// it names.
+type optionSetting struct {
+	cmd    string // "setoption name ..."
+	option string // the option, in the engine's spelling
+	value  string // the value, as given
+}
+
+// checkOption returns the setoption command for o, or an error when
+// the engine did not offer the option (an *UnknownOptionError) or would
+// refuse its value (an *OptionValueError). Sent anyway, either would be
+// ignored without a word, as the UCI protocol has no error reply: the
+// match would test something else than what was asked.
+func (e *uciEngine) checkOption(offered []engineOption, o EngineOption) (optionSetting, error) {
+	opt, ok := lookupOption(offered, o.Name)
+	if !ok {
+		names := make([]string, len(offered))
+		for i, of := range offered {
+			names[i] = of.name
+		}
+		return optionSetting{}, &UnknownOptionError{Engine: e.spec.displayName(), Option: o.Name, Offered: names}
+	}
+	value, reason := opt.check(o.Value)
+	if reason != "" {
+		return optionSetting{}, &OptionValueError{Engine: e.spec.displayName(), Option: opt.name, Value: o.Value, Reason: reason}
+	}
+	s := optionSetting{cmd: "setoption name " + opt.name, option: opt.name, value: o.Value}
+	if value != "" {
+		s.cmd += " value " + value
+	}
+	return s, nil
+}
+
+// setOption sends one setoption command and waits for the engine to be
+// ready again, so that an "info string error" before its readyok answers
+// this option and no other; it is an *OptionValueError. That is how an
+// engine refuses what its option line cannot show (a book file that does
+// not open, a table too large for the machine's memory).
+func (e *uciEngine) setOption(ctx context.Context, s optionSetting) error {
+	if err := e.send(s.cmd); err != nil {
+		return e.describe("setoption", err)
+	}
+	if err := e.send("isready"); err != nil {
+		return e.describe("isready", err)
+	}
+	deadline := time.Now().Add(readyTimeout)
+	for {
+		l, err := e.readLine(ctx, deadline)
+		if err != nil {
+			return e.describe(s.cmd+": waiting for readyok", err)
+		}
+		f := strings.Fields(l.text)
+		switch {
+		case len(f) == 0:
+		case f[0] == "readyok":
+			return nil
+		case len(f) >= 3 && f[0] == "info" && f[1] == "string" && strings.HasPrefix(strings.ToLower(f[2]), "error"):
+			// "info string error: ..." (Bounder), "ERROR ...": there is
+			// no standard form, but a word beginning with error.
+			return &OptionValueError{Engine: e.spec.displayName(), Option: s.option, Value: s.value, Reason: "refused: " + l.text}
+		}
+	}
 }
 
 // UnknownOptionError is an option of an engine spec (option.NAME=VALUE)
@@ -177,10 +239,25 @@ func (e *UnknownOptionError) Error() string {
 	return fmt.Sprintf("engine %s has no option %q (its options: %s)", e.Engine, e.Option, offered)
 }
 
+// OptionValueError is an option of an engine spec whose value the engine
+// refuses: outside the range or the choices its "option name ..." line
+// offered, or answered with an "info string error". Sent anyway, most
+// engines keep their default without a word.
+type OptionValueError struct {
+	Engine string // the engine's display name
+	Option string // the option's name, as the engine spells it
+	Value  string // the value as given
+	Reason string // why, after the value: "is out of its range 1..64"
+}
+
+func (e *OptionValueError) Error() string {
+	return fmt.Sprintf("engine %s: option %q value %q %s", e.Engine, e.Option, e.Value, e.Reason)
+}
+
 // readOptions reads the engine's answer to "uci" up to uciok and returns
-// the names of the options it offers, in its order and spelling.
-func (e *uciEngine) readOptions(ctx context.Context, deadline time.Time) ([]string, error) {
-	var names []string
+// the options it offers, in its order and spelling.
+func (e *uciEngine) readOptions(ctx context.Context, deadline time.Time) ([]engineOption, error) {
+	var offered []engineOption
 	for {
 		l, err := e.readLine(ctx, deadline)
 		if err != nil {
@@ -190,13 +267,118 @@ func (e *uciEngine) readOptions(ctx context.Context, deadline time.Time) ([]stri
 		switch {
 		case len(f) == 0:
 		case f[0] == "uciok":
-			return names, nil
+			return offered, nil
 		case f[0] == "option":
-			if name, ok := optionName(f); ok {
-				names = append(names, name)
+			if o, ok := parseOption(f); ok {
+				offered = append(offered, o)
 			}
 		}
 	}
+}
+
+// engineOption is what an engine's "option name NAME type TYPE ..." line
+// says about the values the option takes.
+type engineOption struct {
+	name           string
+	typ            string // spin, check, combo, string or button
+	min, max       int64  // a spin's bounds, where hasMin and hasMax
+	hasMin, hasMax bool
+	vars           []string // a combo's values
+}
+
+// parseOption reads the words of an option line. After the name come
+// "type T", "default D", "min N", "max N" and "var V" (repeated), each
+// value running to the next of those words: a combo's value may be
+// several words ("var Very Risky").
+func parseOption(f []string) (engineOption, bool) {
+	name, ok := optionName(f)
+	if !ok {
+		return engineOption{}, false
+	}
+	o := engineOption{name: name}
+	var key string
+	var words []string
+	flush := func() {
+		v := strings.Join(words, " ")
+		switch key {
+		case "type":
+			o.typ = strings.ToLower(v)
+		case "min":
+			o.min, o.hasMin = parseBound(v)
+		case "max":
+			o.max, o.hasMax = parseBound(v)
+		case "var":
+			o.vars = append(o.vars, v)
+		}
+	}
+	// The name is f[2:i] where f[i] is the first "type".
+	for _, w := range f[2+len(strings.Fields(name)):] {
+		switch w {
+		case "type", "default", "min", "max", "var":
+			flush()
+			key, words = w, nil
+		default:
+			words = append(words, w)
+		}
+	}
+	flush()
+	return o, true
+}
+
+// parseBound reads a spin's min or max. One too large for an int64 is
+// read as the largest: no value can pass it anyway.
+func parseBound(v string) (int64, bool) {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return 0, false
+	}
+	return n, true
+}
+
+// check returns the value to send for v, in the engine's spelling where it
+// has one, or the reason the engine would refuse v, in the words of an
+// OptionValueError. Values of strings and buttons, and of types this
+// client does not know, are the engine's to judge.
+func (o engineOption) check(v string) (value, reason string) {
+	switch o.typ {
+	case "spin":
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			return "", "is not an integer"
+		}
+		// An integer too large for an int64 is past any bound too.
+		if err != nil || o.hasMin && n < o.min || o.hasMax && n > o.max {
+			r := ".."
+			if o.hasMin {
+				r = strconv.FormatInt(o.min, 10) + r
+			}
+			if o.hasMax {
+				r += strconv.FormatInt(o.max, 10)
+			}
+			return "", "is out of its range " + r
+		}
+		return strconv.FormatInt(n, 10), ""
+	case "check":
+		// UCI spells them in lower case; some engines compare exactly.
+		for _, b := range []string{"true", "false"} {
+			if strings.EqualFold(strings.TrimSpace(v), b) {
+				return b, ""
+			}
+		}
+		return "", "is not true or false"
+	case "combo":
+		if len(o.vars) == 0 {
+			return v, "" // nothing to check against
+		}
+		norm := strings.Join(strings.Fields(v), " ")
+		for _, c := range o.vars {
+			if strings.EqualFold(c, norm) {
+				return c, ""
+			}
+		}
+		return "", "is not one of " + strings.Join(o.vars, ", ")
+	}
+	return v, ""
 }
 
 // optionName returns NAME from the words of "option name NAME type ...":
@@ -220,22 +402,23 @@ func optionName(f []string) (string, bool) {
 
 // lookupOption finds name among the offered options. Option names are
 // case-insensitive (UCI: "The name of the option ... should not be case
-// sensitive"), and runs of spaces count as one; the engine's own spelling
-// is returned, for engines that compare exactly anyway.
-func lookupOption(offered []string, name string) (string, bool) {
+// sensitive"), and runs of spaces count as one; the option returned has
+// the engine's own spelling, for engines that compare exactly anyway.
+func lookupOption(offered []engineOption, name string) (engineOption, bool) {
 	name = strings.Join(strings.Fields(name), " ")
 	for _, o := range offered {
-		if strings.EqualFold(o, name) {
+		if strings.EqualFold(o.name, name) {
 			return o, true
 		}
 	}
-	return "", false
+	return engineOption{}, false
 }
 
 // CheckEngine starts the engine of spec, initialises it as a game would
 // (uci, its options, isready) and ends it: a spec that cannot work (a
 // command that is not a UCI engine, an option the engine does not offer,
-// reported as an *UnknownOptionError) is found before any game starts.
+// reported as an *UnknownOptionError, or a value it refuses, reported as
+// an *OptionValueError) is found before any game starts.
 func CheckEngine(ctx context.Context, spec EngineSpec) error {
 	e, err := startEngine(ctx, spec)
 	if err != nil {

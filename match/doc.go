@@ -14,7 +14,10 @@
 // tuner's data generation:
 //
 //   - EngineSpec says how to launch an engine (command, arguments, UCI
-//     options); ParseEngineSpec reads the command-line form.
+//     options); ParseEngineSpec reads the command-line form. CheckEngine
+//     starts an engine once to find a spec that cannot work, such as an
+//     option the engine does not offer (*UnknownOptionError) or a value it
+//     refuses (*OptionValueError).
 //   - LoadOpenings reads an EPD or PGN opening suite into []Opening; ReadEPD
 //     and ReadPGNOpenings do the same from a reader.
 //   - PlayGame plays one game between two fresh engine processes from an

@@ -135,6 +135,9 @@ func TestParseTimeControl(t *testing.T) {
 		"40/60+.5": {Base: time.Minute, Increment: 500 * time.Millisecond, MovesToGo: 40},
 		"1+0.01":   {Base: time.Second, Increment: 10 * time.Millisecond},
 		"500ms+0":  {Base: 500 * time.Millisecond},
+		// The range's ends, in both spellings.
+		"1e7+1e7":               {Base: MaxTime, Increment: MaxTime},
+		"10000000s+2777h46m40s": {Base: MaxTime, Increment: MaxTime},
 	}
 	for s, want := range good {
 		got, err := ParseTimeControl(s)
@@ -142,7 +145,8 @@ func TestParseTimeControl(t *testing.T) {
 			t.Errorf("%q: got %+v, %v; want %+v", s, got, err, want)
 		}
 	}
-	for _, s := range []string{"", "abc", "10+", "-5", "0+1", "x/10", "0/10", "10+-1", "10+0.1+3", "NaN"} {
+	for _, s := range []string{"", "abc", "10+", "-5", "0+1", "x/10", "0/10", "10+-1", "10+0.1+3", "NaN",
+		"10000001", "10000001s", "166667m", "2778h", "1+10000001", "1+10000001s", "40/10000000.5s", "1e7s+1e8", "1+2777h46m40.000000001s"} {
 		if _, err := ParseTimeControl(s); err == nil {
 			t.Errorf("%q accepted", s)
 		}

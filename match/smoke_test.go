@@ -3,14 +3,47 @@ package match
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
+
+// bounder is the real engine, built once for the tests that need it.
+var bounder struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// bounderBinary builds the engine (once, beside the test engine) and
+// returns its path.
+func bounderBinary(t *testing.T) string {
+	t.Helper()
+	bounder.once.Do(func() {
+		start := time.Now()
+		exe := filepath.Join(filepath.Dir(randomEngine), "bounder")
+		// Built without -race even under "go test -race": the race
+		// detector would slow every search down, and the engine's own
+		// packages are race-tested elsewhere.
+		build := exec.Command("go", "build", "-o", exe, "github.com/bounder-chess/bounder/cmd/engine")
+		if out, err := build.CombinedOutput(); err != nil {
+			bounder.err = fmt.Errorf("building the engine: %v\n%s", err, out)
+			return
+		}
+		bounder.path = exe
+		t.Logf("engine built in %v", time.Since(start).Round(time.Millisecond))
+	})
+	if bounder.err != nil {
+		t.Fatal(bounder.err)
+	}
+	return bounder.path
+}
 
 // TestSmokeBounderSelfPlay is the end-to-end check of "bounder match": it
 // builds the real engine, has the built binary's match subcommand play a
@@ -21,15 +54,7 @@ func TestSmokeBounderSelfPlay(t *testing.T) {
 	t.Parallel()
 	start := time.Now()
 	dir := t.TempDir()
-	exe := filepath.Join(dir, "bounder")
-	// Built without -race even under "go test -race": the race detector
-	// would slow every search down, and the engine's own packages are
-	// race-tested elsewhere.
-	build := exec.Command("go", "build", "-o", exe, "github.com/bounder-chess/bounder/cmd/engine")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the engine: %v\n%s", err, out)
-	}
-	t.Logf("engine built in %v", time.Since(start).Round(time.Millisecond))
+	exe := bounderBinary(t)
 
 	pgnPath := filepath.Join(dir, "smoke.pgn")
 	// The engine's own book is off so that the opening suite is used. The
@@ -110,4 +135,36 @@ func TestSmokeBounderSelfPlay(t *testing.T) {
 		t.Errorf("colours not reversed: %v / %v", games[0].TagPairs(), games[1].TagPairs())
 	}
 	t.Logf("smoke test took %v", time.Since(start).Round(time.Millisecond))
+}
+
+// The real engine's refusals of option values reach "bounder match" (issue
+// 24: they were played through with the defaults): its range (Threads has
+// a maximum of 64; Hash's depends on the machine's memory) and its info
+// string error for a book that does not open, each exit 2 with one line
+// naming the engine, the option and the value.
+func TestSmokeBounderRefusesOptionValues(t *testing.T) {
+	t.Parallel()
+	exe := bounderBinary(t)
+	for _, c := range []struct {
+		a, b string // the two engines' options
+		want string // stderr
+	}{
+		{"option.Threads=99", "option.Threads=2",
+			`bounder match: engine A: option "Threads" value "99" is out of its range 1..64`},
+		{"option.Hash=16", "option.BookFile=/nonexistent/book.bin",
+			`bounder match: engine B: option "BookFile" value "/nonexistent/book.bin" refused: info string error: BookFile: `},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		cmd := exec.CommandContext(ctx, exe, "match",
+			"--engine", "cmd="+exe+",name=A,"+c.a, "--engine", "cmd="+exe+",name=B,"+c.b,
+			"--tc", "1+0.01", "--games", "2")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		cancel()
+		code := cmd.ProcessState.ExitCode()
+		if code != ExitUsage || !strings.HasPrefix(stderr.String(), c.want) || strings.Count(stderr.String(), "\n") != 1 || stdout.Len() > 0 {
+			t.Errorf("%s / %s: %v, exit %d\nstdout %q\nstderr %q\nwant   %q...", c.a, c.b, err, code, stdout.String(), stderr.String(), c.want)
+		}
+	}
 }

@@ -17,6 +17,13 @@ const (
 	// deadline (or, under a node limit, after "go") before it is declared
 	// stalled.
 	DefaultStallTimeout = 15 * time.Second
+
+	// MaxTime is the longest time ParseTimeControl accepts for the base
+	// time and the increment, and the command line for any of its times:
+	// 10^7 seconds, about 116 days. Longer is a typing error, and keeping
+	// times far below time.Duration's limit keeps the clock arithmetic
+	// (a period's base added to what is left) from overflowing.
+	MaxTime = 10_000_000 * time.Second
 )
 
 // TimeControl limits each engine's thinking. Exactly one of a clock (Base,
@@ -38,7 +45,9 @@ type TimeControl struct {
 }
 
 // ParseTimeControl parses "[moves/]seconds[+increment]" such as "10+0.1",
-// "60" or "40/60+0.5" (seconds may be fractional).
+// "60" or "40/60+0.5". The base time and the increment are each a number
+// of seconds (which may be fractional) or a Go duration ("150ms"), at most
+// MaxTime; the base time must be positive.
 func ParseTimeControl(s string) (TimeControl, error) {
 	var tc TimeControl
 	rest := strings.TrimSpace(s)
@@ -56,35 +65,41 @@ func ParseTimeControl(s string) (TimeControl, error) {
 	base, inc, hasInc := strings.Cut(rest, "+")
 	b, err := parseSeconds(base)
 	if err != nil || b <= 0 {
-		return tc, fmt.Errorf("time control %q: bad base time %q (want seconds, e.g. 10+0.1)", s, base)
+		return tc, fmt.Errorf("time control %q: bad base time %q (want seconds, more than 0 and at most %s, e.g. 10+0.1)", s, base, secs(MaxTime))
 	}
 	tc.Base = b
 	if hasInc {
 		in, err := parseSeconds(inc)
 		if err != nil || in < 0 {
-			return tc, fmt.Errorf("time control %q: bad increment %q", s, inc)
+			return tc, fmt.Errorf("time control %q: bad increment %q (want seconds, at most %s)", s, inc, secs(MaxTime))
 		}
 		tc.Increment = in
 	}
 	return tc, nil
 }
 
-// parseSeconds reads a non-negative decimal number of seconds, or a Go
-// duration such as "150ms".
+// parseSeconds reads a decimal number of seconds, or a Go duration such as
+// "150ms", from 0 to MaxTime. Both spellings meet the one range check
+// below, on the number of seconds: Go durations used to skip it, so that
+// "10000001s" was accepted where "10000001" was not.
 func parseSeconds(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
-	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if f < 0 || f > 1e7 {
-			return 0, fmt.Errorf("%q out of range", s)
+	seconds, err := strconv.ParseFloat(s, 64)
+	isFloat := err == nil
+	var d time.Duration
+	if !isFloat {
+		if d, err = time.ParseDuration(s); err != nil {
+			return 0, err
 		}
-		return time.Duration(f * float64(time.Second)), nil
+		seconds = d.Seconds()
 	}
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		return 0, err
+	// Written so that NaN fails it too. A float is converted only once it
+	// is known to fit in a time.Duration.
+	if !(seconds >= 0 && seconds <= MaxTime.Seconds()) {
+		return 0, fmt.Errorf("%q out of range (0 to %s seconds)", s, secs(MaxTime))
 	}
-	if d < 0 {
-		return 0, fmt.Errorf("%q is negative", s)
+	if isFloat {
+		d = time.Duration(seconds * float64(time.Second))
 	}
 	return d, nil
 }

@@ -54,6 +54,36 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"datagen": datagen.Main,
 }
 
+// Help texts of the two commands run handles itself. They are listed in
+// mainUsage like the others, so they answer --help like the others.
+const (
+	versionUsage = `usage: bounder version
+
+Prints "bounder" and the version: the version given at link time or the
+module's, then the commit the binary was built from and whether the tree
+had changes, when the build recorded them. "bounder --version" is the
+same. Exit status: 0.
+`
+	helpUsage = `usage: bounder help [COMMAND]
+
+Prints the list of commands, or with COMMAND that command's help, the same
+as "bounder COMMAND --help". Exit status: 0, or 2 for an unknown COMMAND.
+`
+)
+
+// builtinUsage is the help of the commands that are not in commands.
+var builtinUsage = map[string]string{"version": versionUsage, "help": helpUsage}
+
+// isHelpFlag reports whether arg is one of the spellings of the help flag
+// that the flag package (and so every command in commands) accepts.
+func isHelpFlag(arg string) bool {
+	switch arg {
+	case "-h", "--h", "-help", "--help":
+		return true
+	}
+	return false
+}
+
 // run dispatches a subcommand and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -64,19 +94,34 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "version", "-version", "--version":
-		if len(args) > 1 {
+		switch {
+		case len(args) == 2 && isHelpFlag(args[1]):
+			fmt.Fprint(stdout, versionUsage)
+			return 0
+		case len(args) > 1:
 			fmt.Fprintf(stderr, "bounder: %s takes no arguments (see bounder --help)\n", args[0])
 			return 2
 		}
 		fmt.Fprintln(stdout, "bounder", versionText())
 		return 0
 	case "help", "-h", "--help", "-help":
-		switch {
-		case len(args) == 1:
+		if len(args) == 1 {
 			fmt.Fprint(stdout, mainUsage)
 			return 0
-		case len(args) == 2 && commands[args[1]] != nil:
-			return commands[args[1]]([]string{"--help"}, stdout, stderr)
+		}
+		if len(args) == 2 {
+			name := args[1]
+			if isHelpFlag(name) {
+				// "bounder help --help": the help of help itself.
+				name = "help"
+			}
+			if text, ok := builtinUsage[name]; ok {
+				fmt.Fprint(stdout, text)
+				return 0
+			}
+			if cmd := commands[name]; cmd != nil {
+				return cmd([]string{"--help"}, stdout, stderr)
+			}
 		}
 		fmt.Fprintf(stderr, "bounder: no help for %q (see bounder --help)\n", strings.Join(args[1:], " "))
 		return 2

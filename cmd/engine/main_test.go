@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -149,6 +150,54 @@ func TestVersion(t *testing.T) {
 		}
 		if got := describeVersion(c.linked, c.info); got != c.want {
 			t.Errorf("%s %+v: %q, want %q", c.linked, c.info, got, c.want)
+		}
+	}
+}
+
+// listedCommands parses the command names from the "Commands:" section of
+// the main help, so that a command added to the listing later is covered
+// by the tests that use it without being named in them.
+func listedCommands(t *testing.T) []string {
+	t.Helper()
+	code, stdout, stderr := runMain("--help")
+	if code != 0 || stderr != "" {
+		t.Fatalf("--help: exit %d, stderr %q", code, stderr)
+	}
+	_, section, ok := strings.Cut(stdout, "\nCommands:\n")
+	if !ok {
+		t.Fatalf("--help has no Commands: section:\n%s", stdout)
+	}
+	var names []string
+	for _, l := range strings.Split(strings.TrimSuffix(section, "\n"), "\n") {
+		f := strings.Fields(l)
+		if !strings.HasPrefix(l, "  ") || len(f) < 2 {
+			t.Fatalf("--help: %q is not a command line", l)
+		}
+		names = append(names, f[0])
+	}
+	return names
+}
+
+// Every command "bounder --help" lists answers --help and -h, and "bounder
+// help COMMAND", with its help on stdout and exit 0 (version and help
+// exited 2 on stderr).
+func TestEveryListedCommandHelps(t *testing.T) {
+	names := listedCommands(t)
+	if !slices.Contains(names, "help") || !slices.Contains(names, "match") {
+		t.Fatalf("the listing was misread: %q", names)
+	}
+	for _, name := range names {
+		for _, h := range []string{"--help", "-h"} {
+			code, stdout, stderr := runMain(name, h)
+			if code != 0 || stdout == "" || stderr != "" {
+				t.Errorf("%s %s: exit %d, stdout %q, stderr %q", name, h, code, stdout, stderr)
+				continue
+			}
+			checkLayout(t, name, stdout)
+		}
+		_, want, _ := runMain(name, "--help")
+		if code, stdout, stderr := runMain("help", name); code != 0 || stdout != want || stderr != "" {
+			t.Errorf("help %s: exit %d, stdout %q, stderr %q; want %q", name, code, stdout, stderr, want)
 		}
 	}
 }

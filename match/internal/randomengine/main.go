@@ -24,6 +24,9 @@ func main() {
 	seed := flag.Int64("seed", 0, "random seed; 0 picks one from the clock")
 	name := flag.String("name", "randomengine", "name reported to the GUI")
 	requireOption := flag.String("require-option", "", "NAME=VALUE that must be set before isready, else exit (status 4)")
+	var extra lines
+	flag.Var(&extra, "option", "an option to offer besides Hash, as the words after \"option\" in its `LINE` (repeatable)")
+	refuse := flag.String("refuse", "", "answer every setoption of option `NAME` with an info string error, as engines that check values do")
 	flag.Parse()
 
 	if *seed == 0 {
@@ -51,9 +54,16 @@ func main() {
 			say("id name %s", *name)
 			say("id author Bounder test suite")
 			say("option name Hash type spin default 16 min 1 max 1024")
+			for _, l := range extra {
+				say("option %s", l)
+			}
 			say("uciok")
 		case "setoption":
 			n, v := parseSetOption(f[1:])
+			if *refuse != "" && n == *refuse {
+				say("info string error: %s: value %s refused", n, v)
+				continue
+			}
 			options[n] = v
 		case "isready":
 			if *requireOption != "" {
@@ -101,6 +111,12 @@ func main() {
 		}
 	}
 }
+
+// lines is a repeatable string flag.
+type lines []string
+
+func (l *lines) String() string     { return strings.Join(*l, "; ") }
+func (l *lines) Set(v string) error { *l = append(*l, v); return nil }
 
 // parseSetOption reads "name N... [value V...]".
 func parseSetOption(f []string) (name, value string) {
