@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"time"
 
 	"github.com/bounder-chess/bounder/engine"
@@ -8,6 +9,15 @@ import (
 
 // iterativeDeepening calls the driver once per depth (and once per MultiPV
 // line), reports each iteration and decides when to stop.
+//
+// What it reports is always the whole set of lines (one line with MultiPV
+// 1): up to MultiPV lines with distinct first moves, those of the newest
+// iteration first, ordered by score, then the lines of the iteration
+// before that the newest has not reached yet, each with its own depth,
+// score and PV. A GUI replaces its lines with each set it gets, so it never
+// holds a stale line that repeats a move of a newer one; and the last set
+// before the search ends begins with the move it plays, so bestmove is
+// always the first move of the last PV a GUI was shown.
 type iterativeDeepening struct {
 	s      *Searcher
 	w      *worker
@@ -20,6 +30,9 @@ type iterativeDeepening struct {
 	result    Result
 	stable    int // iterations the best move has not changed
 	lastScore int
+	// lines is the set last reported; fresh collects the lines of the
+	// iteration under way.
+	lines, fresh []Report
 }
 
 func (id *iterativeDeepening) run() Result {
@@ -27,7 +40,9 @@ func (id *iterativeDeepening) run() Result {
 	if len(w.rootMoves) == 0 {
 		return Result{} // mate or stalemate: no move
 	}
-	// Until an iteration completes, any legal move is better than none.
+	// Until an iteration completes, any legal move is better than none; the
+	// first iteration always completes (see worker.mustFinish), so that the
+	// move played comes with a score and a PV.
 	id.result = Result{BestMove: w.rootMoves[0], Bound: BoundNone}
 	maxDepth := MaxDepth
 	if id.lim.Depth > 0 {
@@ -37,16 +52,15 @@ func (id *iterativeDeepening) run() Result {
 	lines := min(id.opt.MultiPV, len(w.rootMoves))
 
 	for depth := 1; depth <= maxDepth; depth++ {
+		w.mustFinish = depth == 1
+		w.stats.SelDepth = 0
 		w.excluded = w.excluded[:0]
 		w.cands = append(w.cands[:0], w.rootMoves...)
-		var reports []Report
+		id.fresh = id.fresh[:0]
 		for line := 1; line <= lines; line++ {
 			w.rootBest = engine.NullMove
 			score, bound := driver(w, depth, guess{prev: id.scores, depth: depth}, id.opt)
 			if w.stopped {
-				if line == 1 {
-					id.salvage(depth)
-				}
 				break
 			}
 			best := w.rootBest
@@ -54,18 +68,22 @@ func (id *iterativeDeepening) run() Result {
 				best = id.ttRootMove()
 			}
 			pv := extractPV(w.pos, w.tt, best, depth+8)
-			reports = append(reports, Report{Depth: depth, MultiPV: line, Score: score, Bound: bound, PV: pv})
+			id.fresh = append(id.fresh, Report{Depth: depth, SelDepth: id.selDepth(depth), Score: score, Bound: bound, PV: pv})
 			w.exclude(best)
-			if line == 1 {
-				id.completed(depth, score, bound, pv)
-			}
 		}
-		if len(reports) > 0 && id.report != nil {
-			elapsed := time.Since(id.start)
-			for _, r := range reports {
-				r.SelDepth, r.Nodes, r.Elapsed = w.stats.SelDepth, w.totalNodes(), elapsed
-				r.Hashfull, r.Stats = id.s.tt.Hashfull(), w.stats
-				id.report(r)
+		w.mustFinish = false
+		switch {
+		case len(id.fresh) > 0:
+			// The lines of an iteration are ordered by score: a line the
+			// selective search scores above the one before it rises, and
+			// the top line is the iteration's best move.
+			slices.SortStableFunc(id.fresh, func(a, b Report) int { return b.Score - a.Score })
+			id.completed(depth, id.fresh[0])
+			id.publish(lines)
+		case w.stopped:
+			if r, ok := id.salvage(depth); ok {
+				id.fresh = append(id.fresh, r)
+				id.publish(lines)
 			}
 		}
 		if w.stopped || id.done(depth) {
@@ -75,16 +93,27 @@ func (id *iterativeDeepening) run() Result {
 	return id.result
 }
 
-// completed records iteration depth of the first line.
-func (id *iterativeDeepening) completed(depth, score int, bound Bound, pv []engine.Move) {
-	if len(pv) > 0 && pv[0] == id.result.BestMove {
+// selDepth is the seldepth of a line of iteration depth: the deepest ply
+// the iteration reached, and never less than its depth, which a table hit
+// near the root may leave unvisited though the entry stands for it.
+func (id *iterativeDeepening) selDepth(depth int) int { return max(id.w.stats.SelDepth, depth) }
+
+// completed records iteration depth, whose best line is top.
+func (id *iterativeDeepening) completed(depth int, top Report) {
+	pv := top.PV
+	if pv[0] == id.result.BestMove {
 		id.stable++
 	} else {
 		id.stable = 0
 	}
 	id.lastScore = id.result.Score
-	id.scores = append(id.scores, score)
-	id.result.BestMove, id.result.Score, id.result.Bound, id.result.Depth = pv[0], score, bound, depth
+	id.scores = append(id.scores, top.Score)
+	id.result.BestMove, id.result.Score, id.result.Bound, id.result.Depth = pv[0], top.Score, top.Bound, depth
+	id.setPV(pv)
+}
+
+// setPV makes pv the result's PV and its second move the ponder move.
+func (id *iterativeDeepening) setPV(pv []engine.Move) {
 	id.result.PV = pv
 	id.result.PonderMove = engine.NullMove
 	if len(pv) > 1 {
@@ -93,19 +122,45 @@ func (id *iterativeDeepening) completed(depth, score int, bound Bound, pv []engi
 }
 
 // salvage keeps, from an interrupted iteration, a move that was proved at
-// least as good as the last completed iteration's score.
-func (id *iterativeDeepening) salvage(depth int) {
+// least as good as the last completed iteration's score, and returns its
+// line (the score a lower bound: the move is at least that good, the
+// others were not all searched) for the report that must show it.
+func (id *iterativeDeepening) salvage(depth int) (Report, bool) {
 	w := id.w
 	if w.rootBest == engine.NullMove || w.rootBest == id.result.BestMove || depth == 1 {
+		return Report{}, false
+	}
+	if id.result.Depth > 0 && w.rootBestScore < id.result.Score {
+		return Report{}, false
+	}
+	pv := extractPV(w.pos, w.tt, w.rootBest, depth)
+	id.result.BestMove, id.result.Score, id.result.Bound = w.rootBest, w.rootBestScore, BoundLower
+	id.setPV(pv)
+	return Report{Depth: depth, SelDepth: id.selDepth(depth), Score: w.rootBestScore, Bound: BoundLower, PV: pv}, true
+}
+
+// publish reports the set of lines: the fresh ones, then those of the last
+// set whose first move none of them has, up to lines in all.
+func (id *iterativeDeepening) publish(lines int) {
+	set := make([]Report, 0, lines)
+	set = append(set, id.fresh...)
+	for _, l := range id.lines {
+		if len(set) == lines {
+			break
+		}
+		if !slices.ContainsFunc(set, func(r Report) bool { return r.PV[0] == l.PV[0] }) {
+			set = append(set, l)
+		}
+	}
+	id.lines = set
+	if id.report == nil {
 		return
 	}
-	if id.result.Depth == 0 || w.rootBestScore >= id.result.Score {
-		id.result.BestMove = w.rootBest
-		id.result.PV = extractPV(w.pos, w.tt, w.rootBest, depth)
-		id.result.PonderMove = engine.NullMove
-		if len(id.result.PV) > 1 {
-			id.result.PonderMove = id.result.PV[1]
-		}
+	w := id.w
+	elapsed, nodes, hashfull := time.Since(id.start), w.totalNodes(), id.s.tt.Hashfull()
+	for i, r := range set {
+		r.MultiPV, r.Nodes, r.Elapsed, r.Hashfull, r.Stats = i+1, nodes, elapsed, hashfull, w.stats
+		id.report(r)
 	}
 }
 

@@ -24,10 +24,15 @@ const MaxDepth = 64
 // helper stores is a proved fixed-depth bound, so the value the main thread
 // returns is still the minimax value (TestThreadsPureModeInvariant).
 type Searcher struct {
-	mu       sync.Mutex // held by Search: one search at a time
-	tt       *TT
-	w        *worker   // the main thread
-	helpers  []*worker // Lazy SMP helper threads, made when first needed and kept
+	mu      sync.Mutex // held by Search: one search at a time
+	tt      *TT
+	w       *worker   // the main thread
+	helpers []*worker // Lazy SMP helper threads, made when first needed and kept
+	// helping counts the helpers still running: Search returns its move as
+	// soon as the main thread has it, and they wind down on their own; the
+	// next search, and anything else that touches their state or the
+	// table's, waits for them first (settle).
+	helping  sync.WaitGroup
 	ctl      control
 	lastPure bool
 	lastEval int
@@ -55,6 +60,7 @@ func (s *Searcher) SetHashSize(mib int) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.settle()
 	s.tt.Resize(mib)
 	return nil
 }
@@ -63,6 +69,7 @@ func (s *Searcher) SetHashSize(mib int) error {
 func (s *Searcher) Clear() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.settle()
 	s.tt.Clear()
 	s.w.clearHistory()
 	for _, h := range s.helpers {
@@ -81,13 +88,16 @@ func (s *Searcher) Hashfull() int {
 // Stop ends the running search as soon as possible.
 func (s *Searcher) Stop() { s.ctl.stop.Store(true) }
 
+// settle waits for the helpers of the last search to wind down. Callers
+// hold mu.
+func (s *Searcher) settle() { s.helping.Wait() }
+
 // PonderHit turns an infinite (pondering) search into a timed one with the
 // given budget, measured from now.
 func (s *Searcher) PonderHit(soft, hard time.Duration) {
 	now := time.Now()
-	s.ctl.softNs.Store(now.Add(soft).UnixNano())
-	s.ctl.hardNs.Store(now.Add(hard).UnixNano())
 	s.ctl.infinite.Store(false)
+	s.ctl.setDeadlines(now.Add(soft).UnixNano(), now.Add(hard).UnixNano())
 }
 
 // Search searches pos (which it does not modify) until a limit is reached,
@@ -98,6 +108,7 @@ func (s *Searcher) PonderHit(soft, hard time.Duration) {
 func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits, opt Options, onReport func(Report)) Result {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.settle()
 	start := time.Now()
 	opt = normalize(opt)
 	s.arm(start, lim)
@@ -134,25 +145,26 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	if len(rm) == 0 {
 		helpers = nil // mate or stalemate: nothing to help with
 	}
-	var wg sync.WaitGroup
 	for i, h := range helpers {
 		h.prepare(pos, s, opt, ev, rm)
-		wg.Add(1)
+		s.helping.Add(1)
 		go func() {
-			defer wg.Done()
+			defer s.helping.Done()
 			h.help(i + 1)
 		}()
 	}
 
 	id := iterativeDeepening{s: s, w: w, lim: lim, opt: opt, start: start, report: onReport}
 	res := id.run()
-	s.ctl.stop.Store(true) // the helpers' end
-	wg.Wait()
+	// The helpers' end: they stop within a poll, but the move does not wait
+	// for them (with many threads on few cores, a helper may not run again
+	// for a while).
+	s.ctl.stop.Store(true)
+	s.ctl.setDeadlines(0, 0)
+	w.publish()
 	res.Elapsed = time.Since(start)
 	res.Stats = w.stats
-	for _, h := range helpers {
-		res.Stats.Nodes += h.stats.Nodes
-	}
+	res.Stats.Nodes = w.totalNodes() // the helpers' as of their last count
 	return res
 }
 
@@ -197,15 +209,14 @@ func (s *Searcher) arm(start time.Time, lim Limits) {
 	if lim.MoveTime > 0 {
 		soft, hard = lim.MoveTime, lim.MoveTime
 	}
-	s.ctl.softNs.Store(0)
-	s.ctl.hardNs.Store(0)
-	if hard > 0 {
-		if soft <= 0 || soft > hard {
-			soft = hard
-		}
-		s.ctl.softNs.Store(start.Add(soft).UnixNano())
-		s.ctl.hardNs.Store(start.Add(hard).UnixNano())
+	if hard <= 0 {
+		s.ctl.setDeadlines(0, 0)
+		return
 	}
+	if soft <= 0 || soft > hard {
+		soft = hard
+	}
+	s.ctl.setDeadlines(start.Add(soft).UnixNano(), start.Add(hard).UnixNano())
 }
 
 func normalize(opt Options) Options {

@@ -19,6 +19,7 @@ func singularWorker(t *testing.T, fen string) *worker {
 	s.Search(context.Background(), pos, Limits{Depth: 1}, opt, nil)
 	w := s.w
 	w.pos = pos.Clone()
+	w.ctl.stop.Store(false) // the search's end stopped its threads
 	return w
 }
 

@@ -38,6 +38,7 @@ func TestThreadsPureModeInvariant(t *testing.T) {
 				r := s.Search(context.Background(), pos, Limits{Depth: depth}, opt, nil)
 				checkPureResult(t, pos, ev, r, ref, d, true, depth, fen+" (3 threads)")
 				mainNodes += s.w.stats.Nodes
+				s.settle() // the helpers wind down after the move
 				for _, h := range s.helpers {
 					helperNodes += h.stats.Nodes
 				}

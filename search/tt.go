@@ -73,7 +73,24 @@ func (t *TT) Resize(mib int) {
 		runtime.GC()
 	}
 	t.buckets, t.free = allocBuckets(n)
+	t.prefault()
 	t.generation = 0
+}
+
+// pageBuckets is the number of buckets in a 4 KiB page.
+const pageBuckets = 4096 / (bucketSize * entryBytes)
+
+// prefault writes to every page of a new table. The operating system maps
+// a fresh table's memory (huge pages, or the heap's large spans) only when
+// it is first touched; left to the search, the first probes of each page
+// would pay for it, faulting and zeroing up to 2 MiB at a time, and a first
+// search with a big table would overrun its clock (a 1 GiB table made the
+// first "go movetime 100" take 768 ms). Here the cost is paid once, when
+// the size is set, outside any search.
+func (t *TT) prefault() {
+	for i := 0; i < len(t.buckets); i += pageBuckets {
+		t.buckets[i][0].check.Store(0)
+	}
 }
 
 // Entries is the number of entries the table holds.

@@ -3,6 +3,7 @@
 package search
 
 import (
+	"syscall"
 	"testing"
 	"unsafe"
 )
@@ -43,6 +44,35 @@ func TestTTResizeMapped(t *testing.T) {
 		tt.Store(key, 0, 5, -10, 10, 3, 0)
 		if e, ok := tt.Probe(key, 0); !ok || e.lower != 3 || e.upper != 3 || e.draft != 5 {
 			t.Fatalf("%d MiB: probe after store: %+v %v", mib, e, ok)
+		}
+	}
+}
+
+// TestTableIsResidentWhenMade: every page of a new table is in memory
+// before any search uses it (issue 24: a first search with a big table
+// paid for mapping its pages and overran its clock). mincore(2) tells
+// which pages of a range are resident.
+func TestTableIsResidentWhenMade(t *testing.T) {
+	for _, mib := range []int{1, 64} {
+		tt := NewTT(mib)
+		mem := unsafe.Slice((*byte)(unsafe.Pointer(&tt.buckets[0])), len(tt.buckets)*int(unsafe.Sizeof(ttBucket{})))
+		// mincore wants a page-aligned start: round down (the page holding
+		// the table's first byte holds part of the table).
+		const page = 4096
+		start := uintptr(unsafe.Pointer(&mem[0])) &^ (page - 1)
+		length := uintptr(unsafe.Pointer(&mem[0])) + uintptr(len(mem)) - start
+		vec := make([]byte, (length+page-1)/page)
+		if _, _, errno := syscall.Syscall(syscall.SYS_MINCORE, start, length, uintptr(unsafe.Pointer(&vec[0]))); errno != 0 {
+			t.Skipf("mincore: %v", errno)
+		}
+		missing := 0
+		for _, v := range vec {
+			if v&1 == 0 {
+				missing++
+			}
+		}
+		if missing > 0 {
+			t.Errorf("%d MiB: %d of %d pages not resident after NewTT", mib, missing, len(vec))
 		}
 	}
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -42,7 +43,12 @@ type worker struct {
 	ctl       *control
 	nodeLimit uint64 // this thread's nodes (one thread; see control.nodeLimit)
 	stopped   bool
-	published uint64 // nodes already added to ctl.nodes
+	// mustFinish holds off every stop (stop, deadlines, node limits) while
+	// the main thread searches the first iteration, which takes a
+	// millisecond or so: the move played then always comes with a score
+	// and a PV to report.
+	mustFinish bool
+	published  uint64 // nodes already added to ctl.nodes
 
 	// Progress reports (Limits.Progress): the callback, when the search
 	// started and when the next report is due (UnixNano), and the root
@@ -96,7 +102,10 @@ func (w *worker) clearHistory() {
 // control is shared between a search's threads and the goroutines that may
 // stop it or change its deadlines (UCI stop and ponderhit).
 type control struct {
+	// stop is read at every node by every thread; it sits on a cache line
+	// of its own, away from nodes, which the threads write.
 	stop     atomic.Bool
+	_        [64]byte
 	infinite atomic.Bool
 	softNs   atomic.Int64 // deadlines in UnixNano; 0 = none
 	hardNs   atomic.Int64
@@ -107,11 +116,44 @@ type control struct {
 	// exactly reproducible.
 	nodes     atomic.Uint64
 	nodeLimit uint64
+
+	// The hard deadline is kept by a timer as well as by the threads' reads
+	// of the clock: the timer stops the search however slowly its nodes
+	// go. gen tells a timer of an earlier deadline, which may fire late,
+	// that it has been replaced.
+	mu    sync.Mutex
+	timer *time.Timer
+	gen   uint64
 }
 
-// pollMask: the clock, the stop flag and the threads' node count are read
-// every 1024 nodes (well under a millisecond); one thread's node limit at
-// every node.
+// setDeadlines sets the soft and hard deadlines (UnixNano; 0 = none) and
+// arms the timer that stops the search at the hard one.
+func (c *control) setDeadlines(soft, hard int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	if c.timer != nil {
+		c.timer.Stop()
+		c.timer = nil
+	}
+	c.softNs.Store(soft)
+	c.hardNs.Store(hard)
+	if hard == 0 {
+		return
+	}
+	gen := c.gen
+	c.timer = time.AfterFunc(time.Until(time.Unix(0, hard)), func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.gen == gen && !c.infinite.Load() {
+			c.stop.Store(true)
+		}
+	})
+}
+
+// pollMask: the clock and the threads' node count are read every 1024
+// nodes (well under a millisecond); the stop flag and one thread's node
+// limit at every node.
 const pollMask = 1023
 
 // poll reports whether the search must stop now.
@@ -119,15 +161,18 @@ func (w *worker) poll() bool {
 	if w.stopped {
 		return true
 	}
-	if w.nodeLimit > 0 && w.stats.Nodes >= w.nodeLimit {
-		w.stopped = true
-	} else if w.stats.Nodes&pollMask == 0 {
+	n := w.stats.Nodes
+	due := n&pollMask == 0
+	if due {
 		w.publish()
-		if w.ctl.stop.Load() || (w.ctl.nodeLimit > 0 && w.ctl.nodes.Load() >= w.ctl.nodeLimit) {
-			w.stopped = true
-		} else {
-			w.pollClock()
-		}
+		w.pollClock()
+	}
+	if w.mustFinish {
+		return false
+	}
+	if w.ctl.stop.Load() || (w.nodeLimit > 0 && n >= w.nodeLimit) ||
+		(due && w.ctl.nodeLimit > 0 && w.ctl.nodes.Load() >= w.ctl.nodeLimit) {
+		w.stopped = true
 	}
 	return w.stopped
 }
@@ -154,7 +199,7 @@ func (w *worker) pollClock() {
 	}
 	now := time.Now().UnixNano()
 	if timed && now >= hard {
-		w.stopped = true
+		w.ctl.stop.Store(true) // every thread's end
 		return
 	}
 	if w.progress != nil && now >= w.nextProgressNs {
