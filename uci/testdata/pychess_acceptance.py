@@ -6,11 +6,18 @@
 # about unexpected engine output, unparseable info lines, illegal PV or
 # ponder moves), and any exception, fails it.
 #
-# usage: pychess_acceptance.py PATH_TO_BOUNDER
+# It also surveys MultiPV analysis (issue 29): three lines on each of the
+# Bratko-Kopec positions at Threads 1 and 2, 0.25 s each; a set of lines in
+# which two start with the same move fails it. With --survey it runs only
+# that, on any UCI engine, and prints the counts (for comparing engines:
+# pychess_acceptance.py --survey /usr/games/stockfish).
+#
+# usage: pychess_acceptance.py [--survey] PATH_TO_ENGINE
 # Exit status: 0 passed, 1 failed (the reasons on standard output).
 
 import collections
 import logging
+import os
 import sys
 import time
 
@@ -88,10 +95,63 @@ def check_multipv(engine, limit, failures, what):
         failures.append("%s: the lines do not start with different moves" % what)
 
 
+SURVEY_EPD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "testdata", "epd", "bratko-kopec.epd")
+SURVEY_TIME = 0.25  # seconds per position
+SURVEY_LINES = 3
+
+
+def survey_positions():
+    boards = []
+    with open(SURVEY_EPD) as f:
+        for line in f:
+            if line.strip():
+                board, _ = chess.Board.from_epd(line)
+                boards.append(board)
+    return boards
+
+
+def multipv_survey(path, threads, failures):
+    """Analyses every survey position with MultiPV 3 and counts the final sets
+    in which two lines start with one move (a failure) and those whose lines
+    of one depth are out of score order (counted only: a line not yet
+    searched at the new depth keeps its last score)."""
+    boards = survey_positions()
+    repeated = disordered = 0
+    with chess.engine.SimpleEngine.popen_uci([path], timeout=COMMAND_TIMEOUT) as engine:
+        engine.configure({"Hash": 16, "Threads": threads})
+        for i, board in enumerate(boards):
+            infos = engine.analyse(board, chess.engine.Limit(time=SURVEY_TIME), multipv=SURVEY_LINES, game=i)
+            firsts = [info["pv"][0] for info in infos if info.get("pv")]
+            if len(set(firsts)) != len(firsts):
+                repeated += 1
+                failures.append("survey, Threads %d, %s: lines start with one move twice: %s" % (
+                    threads, board.fen(), " / ".join(m.uci() for m in firsts)))
+            for a, b in zip(infos, infos[1:]):
+                if a.get("depth") == b.get("depth") and "score" in a and "score" in b and \
+                        a["score"].relative < b["score"].relative:
+                    disordered += 1
+                    break
+    print("multipv survey: %s, Threads %d, %d positions at %.2f s, MultiPV %d: %d sets repeat a move, %d out of score order" % (
+        os.path.basename(path), threads, len(boards), SURVEY_TIME, SURVEY_LINES, repeated, disordered))
+    return repeated, disordered
+
+
 def main():
-    if len(sys.argv) != 2:
-        print("usage: pychess_acceptance.py PATH_TO_BOUNDER")
+    args = sys.argv[1:]
+    survey_only = bool(args) and args[0] == "--survey"
+    if survey_only:
+        args = args[1:]
+    if len(args) != 1:
+        print("usage: pychess_acceptance.py [--survey] PATH_TO_ENGINE")
         return 1
+    path = args[0]
+    if survey_only:
+        failures = []
+        for threads in (1, 2):
+            multipv_survey(path, threads, failures)
+        for f in failures:
+            print("repeated:", f)
+        return 0
     collect = Collect()
     logging.getLogger().addHandler(collect)
     tail = Tail(80)
@@ -102,7 +162,7 @@ def main():
     engines = {}
     try:
         for side in (chess.WHITE, chess.BLACK):
-            engines[side] = chess.engine.SimpleEngine.popen_uci([sys.argv[1]], timeout=COMMAND_TIMEOUT)
+            engines[side] = chess.engine.SimpleEngine.popen_uci([path], timeout=COMMAND_TIMEOUT)
             # Move Overhead: python-chess and a shared machine add latency per move.
             engines[side].configure({"Hash": 16, "Threads": 2, "Move Overhead": 100})
             engines[side].ping()
@@ -127,6 +187,8 @@ def main():
             analysis.wait()
         for e in engines.values():
             e.ping()
+        for threads in (1, 2):
+            multipv_survey(path, threads, failures)
     except Exception as exc:  # any exception fails the test
         failures.append("exception: %r" % (exc,))
     finally:
