@@ -14,6 +14,7 @@ import (
 	"github.com/bounder-chess/bounder/datagen"
 	"github.com/bounder-chess/bounder/epd"
 	"github.com/bounder-chess/bounder/match"
+	"github.com/bounder-chess/bounder/syzygy"
 	"github.com/bounder-chess/bounder/tune"
 )
 
@@ -37,6 +38,7 @@ Commands:
   stats     report W/D/L, Elo and time per move of games match wrote to PGN
   datagen   generate tuning data from engine self-play, or relabel it
   tune      fit the evaluation's weights to game results (Texel's method)
+  probe     probe Syzygy endgame tables: WDL, DTZ and the best move of a FEN
   version   print the version (also --version)
   help      print this help
 `
@@ -52,6 +54,7 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"stats":   match.StatsMain,
 	"tune":    tune.Main,
 	"datagen": datagen.Main,
+	"probe":   syzygy.ProbeMain,
 }
 
 // Help texts of the two commands run handles itself. They are listed in
