@@ -42,21 +42,32 @@ const (
 	BoundUpper
 )
 
-// Limits say when a search stops (and Progress how it reports meanwhile).
-// Zero fields mean "no limit"; with no limit at all the search runs to
-// MaxDepth or until Stop.
+// Limits are a "go" command's limits, as the GUI gave them; the search
+// alone decides what they mean for its time (Budget, in timeman.go). Zero
+// fields mean "no limit"; with no limit at all the search runs to MaxDepth
+// or until Stop.
 type Limits struct {
-	Depth    int           // iterations of iterative deepening
-	Nodes    uint64        // total nodes
-	Mate     int           // stop once a mate in this many moves is found
-	MoveTime time.Duration // exact time for this move
-	// Soft and Hard are a time budget measured from the start: no new
-	// iteration starts after Soft (scaled by stability), and the search
-	// stops at Hard whatever it is doing.
-	Soft, Hard time.Duration
-	// Infinite searches until Stop (go infinite, go ponder); PonderHit turns
-	// it into a timed search.
+	Depth int    // iterations of iterative deepening
+	Nodes uint64 // total nodes, every thread's
+	// Mate stops once a mate in this many moves is found; alone it also
+	// bounds the depth (MateDepth), so that a search for a mate that is
+	// not there still ends.
+	Mate int
+	// MoveTime is "go movetime": the time for this move, of which Overhead
+	// is kept back (and never more than the clock's deadline, with a clock).
+	MoveTime time.Duration
+	// Clock is the side to move's clock (nil: none): the search plans a
+	// target and a deadline from it (TimeBudget).
+	Clock *TimeControl
+	// Overhead is the time the GUI and the process lose per move (the Move
+	// Overhead option), kept back from every budget.
+	Overhead time.Duration
+	// Infinite searches until Stop (go infinite), whatever the clock.
 	Infinite bool
+	// Ponder, when not nil, makes this a "go ponder" search: it runs without
+	// a clock until Ponder.Hit, and from the hit on the clock of these
+	// Limits, as a search started then.
+	Ponder *Ponder
 	// SearchMoves restricts the root moves (UCI searchmoves); empty = all.
 	SearchMoves []engine.Move
 	// Progress, if not nil, is called on the searching goroutine about once
@@ -85,7 +96,7 @@ type Progress struct {
 // Options select the algorithm. The zero value is not the default: use
 // DefaultOptions.
 type Options struct {
-	Driver    string // one of Drivers(); "" = MTDf
+	Driver    string // one of Drivers(); "" = the first, MTDf
 	ETC       bool   // Enhanced Transposition Cutoffs
 	ETCDepth  int    // minimum remaining depth for ETC
 	Selective bool   // false = pure mode: no pruning, reductions or extensions
@@ -134,7 +145,7 @@ func LookupEval(name string) (int, bool) {
 
 // DefaultOptions are Bounder's playing defaults: MTD(f) with ETC.
 func DefaultOptions() Options {
-	return Options{Driver: "MTDf", ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, PVPath: true, MultiPV: 1}
+	return Options{Driver: driverTable[0].Name, ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, PVPath: true, MultiPV: 1}
 }
 
 // Stats are counted per search (and reported per iteration, cumulatively),

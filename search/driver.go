@@ -40,31 +40,74 @@ func (g guess) first(twoBack bool) int {
 // driverFunc runs one iteration and returns the root value with its bound.
 type driverFunc func(r root, depth int, g guess, opt Options) (int, Bound)
 
-var drivers = map[string]driverFunc{
-	"AlphaBeta": alphaBeta,
-	"NegaScout": aspirationNegaScout,
-	"SSS":       mtSSS,
-	"DUAL":      mtDUAL,
-	"MTDf":      mtdf,
-	"MTDbi":     mtdbi,
-	"MTDstep":   mtdstep,
-	"BNS":       bestNodeSearch,
+// Driver is one root algorithm: an entry of the driver table. Adding a
+// driver is an entry here and its function below; the UCI Driver option,
+// the README's driver table (checked by a test), the tests that run every
+// driver and the experiments all read the table.
+type Driver struct {
+	Name string // the Driver option's value
+	// Scout: the tree walker searches with NegaScout's null windows after
+	// the first move at every node, and the principal variation with a
+	// wide window (Aspiration NegaScout); the others pass null windows (or
+	// alpha-beta's full one) down unchanged.
+	Scout bool
+	// Bounded: the score it returns may be only a bound on the root's
+	// value (Best Node Search's is a lower bound: it proves which move is
+	// best, not by how much).
+	Bounded bool
+	Doc     string // one line, for the README
+	Source  string // the paper and figure it comes from (../shared/papers)
+	run     driverFunc
 }
 
-// Drivers lists the driver names, in a fixed order.
-func Drivers() []string {
-	return []string{"MTDf", "NegaScout", "AlphaBeta", "SSS", "DUAL", "MTDbi", "MTDstep", "BNS"}
+var driverTable = []Driver{
+	{Name: "MTDf", run: mtdf, Source: "001 Fig. 11",
+		Doc: "MTD(f): null-window MT passes starting at the previous iteration's score, each moving to the bound just proved"},
+	{Name: "NegaScout", run: aspirationNegaScout, Scout: true, Source: "002 Fig. 2; 001 §5.1",
+		Doc: "Aspiration NegaScout (PVS): a window around the previous score, widened on a fail; null-window scouts inside"},
+	{Name: "AlphaBeta", run: alphaBeta, Source: "000 Fig. 3/5",
+		Doc: "plain alpha-beta with the full window"},
+	{Name: "SSS", run: mtSSS, Source: "001 Fig. 11 (MTD(+∞))",
+		Doc: "MT-SSS* = MTD(+∞): passes from above, each testing the last upper bound"},
+	{Name: "DUAL", run: mtDUAL, Source: "001 Fig. 11 (MTD(−∞))",
+		Doc: "MT-DUAL* = MTD(−∞): passes from below"},
+	{Name: "MTDbi", run: mtdbi, Source: "001 §4",
+		Doc: "MTD(bi): bisection of the interval between the bounds"},
+	{Name: "MTDstep", run: mtdstep, Source: "001 §4",
+		Doc: "MTD(step): from above in steps of `MTD Step`"},
+	{Name: "BNS", run: bestNodeSearch, Bounded: true, Source: "004 Fig. 4",
+		Doc: "Rutko's Best Node Search: tests every root move against a separation value until one move is better than all others; its score is then a lower bound (reported as `lowerbound`)"},
 }
+
+// Drivers lists the driver names, the default first, in the table's order.
+func Drivers() []string {
+	names := make([]string, len(driverTable))
+	for i, d := range driverTable {
+		names[i] = d.Name
+	}
+	return names
+}
+
+// DriverTable returns the driver table (a copy).
+func DriverTable() []Driver { return append([]Driver(nil), driverTable...) }
 
 // LookupDriver reports whether name is a driver (case-insensitively) and
 // returns its canonical spelling.
 func LookupDriver(name string) (string, bool) {
-	for _, d := range Drivers() {
-		if equalFold(d, name) {
-			return d, true
-		}
+	if d := driverNamed(name); d != nil {
+		return d.Name, true
 	}
 	return "", false
+}
+
+// driverNamed is the table's entry for name (case-insensitively), or nil.
+func driverNamed(name string) *Driver {
+	for i := range driverTable {
+		if equalFold(driverTable[i].Name, name) {
+			return &driverTable[i]
+		}
+	}
+	return nil
 }
 
 func equalFold(a, b string) bool {

@@ -13,9 +13,9 @@ import (
 )
 
 var (
-	driverTable = flag.Bool("drivertable", false, "print the driver comparison table (node counts relative to NegaScout)")
-	tableDepth  = flag.Int("tabledepth", 6, "depth of the driver comparison")
-	tableWAC    = flag.Int("tablewac", 50, "WAC positions in the driver comparison (after the perft suite's middlegames)")
+	printDriverTable = flag.Bool("drivertable", false, "print the driver comparison table (node counts relative to NegaScout)")
+	tableDepth       = flag.Int("tabledepth", 6, "depth of the driver comparison")
+	tableWAC         = flag.Int("tablewac", 50, "WAC positions in the driver comparison (after the perft suite's middlegames)")
 )
 
 // benchFENs is a fixed set for the search benchmarks: WAC middlegames.
@@ -63,7 +63,7 @@ func BenchmarkDriver(b *testing.B) {
 // iterative deepening, with ETC on and off: the measurement of 001 Fig.
 // 13/14 and of ETC (003 §5), on Bounder's positions.
 func TestDriverTable(t *testing.T) {
-	if !*driverTable {
+	if !*printDriverTable {
 		t.Skip("measurement: run with -args -drivertable [-tabledepth N] [-tablewac N]")
 	}
 	positions := benchFENs(t, *tableWAC)

@@ -44,11 +44,8 @@ func (id *iterativeDeepening) run() Result {
 	// first iteration always completes (see worker.mustFinish), so that the
 	// move played comes with a score and a PV.
 	id.result = Result{BestMove: w.rootMoves[0], Bound: BoundNone}
-	maxDepth := MaxDepth
-	if id.lim.Depth > 0 {
-		maxDepth = min(id.lim.Depth, MaxDepth)
-	}
-	driver := drivers[id.opt.Driver]
+	maxDepth := id.lim.maxDepth()
+	driver := driverNamed(id.opt.Driver).run
 	lines := min(id.opt.MultiPV, len(w.rootMoves))
 
 	for depth := 1; depth <= maxDepth; depth++ {
@@ -196,11 +193,12 @@ func (id *iterativeDeepening) done(depth int) bool {
 	// start is one that starts before iterationShare of the target. An
 	// unstable best move or a falling score earns more time, a settled one
 	// less.
-	budget := float64(soft - id.start.UnixNano())
+	clock := w.ctl.clockNs.Load() // the search's start, or the ponderhit
+	budget := float64(soft - clock)
 	budget *= id.timeScale(depth)
-	hard := float64(w.ctl.hardNs.Load() - id.start.UnixNano())
+	hard := float64(w.ctl.hardNs.Load() - clock)
 	budget = min(budget*iterationShare, hard)
-	return float64(time.Since(id.start)) >= budget
+	return float64(time.Now().UnixNano()-clock) >= budget
 }
 
 // iterationShare: no iteration starts after this share of the (scaled)

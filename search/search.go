@@ -92,14 +92,6 @@ func (s *Searcher) Stop() { s.ctl.stop.Store(true) }
 // hold mu.
 func (s *Searcher) settle() { s.helping.Wait() }
 
-// PonderHit turns an infinite (pondering) search into a timed one with the
-// given budget, measured from now.
-func (s *Searcher) PonderHit(soft, hard time.Duration) {
-	now := time.Now()
-	s.ctl.infinite.Store(false)
-	s.ctl.setDeadlines(now.Add(soft).UnixNano(), now.Add(hard).UnixNano())
-}
-
 // Search searches pos (which it does not modify) until a limit is reached,
 // calling onReport (which may be nil) after each iteration. Cancelling ctx
 // or calling Stop ends it within a few milliseconds; the result is then the
@@ -111,7 +103,9 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	s.settle()
 	start := time.Now()
 	opt = normalize(opt)
-	s.arm(start, lim)
+	ended := make(chan struct{})
+	defer close(ended)
+	s.arm(start, lim, ended)
 	defer context.AfterFunc(ctx, s.Stop)()
 	if ctx.Err() != nil {
 		s.Stop()
@@ -172,7 +166,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 func (w *worker) prepare(pos *engine.Position, s *Searcher, opt Options, ev int, rm []engine.Move) {
 	w.ev = w.evaluator(ev)
 	w.pos, w.tt, w.opt, w.ctl = pos.Clone(), s.tt, opt, &s.ctl
-	w.scout = opt.Driver == "NegaScout"
+	w.scout = driverNamed(opt.Driver).Scout
 	w.stats, w.stopped, w.nodeLimit, w.published = Stats{}, false, 0, 0
 	w.rootMoves = append(w.rootMoves[:0], rm...)
 	w.excluded = w.excluded[:0]
@@ -185,7 +179,7 @@ func (w *worker) prepare(pos *engine.Position, s *Searcher, opt Options, ev int,
 // without reports or time decisions, until the main thread stops it.
 // Helper i starts at depth 1 + i%2.
 func (w *worker) help(i int) {
-	driver := drivers[w.opt.Driver]
+	driver := driverNamed(w.opt.Driver).run
 	var scores []int
 	for depth := 1 + i%2; depth <= MaxDepth; depth++ {
 		w.cands = append(w.cands[:0], w.rootMoves...)
@@ -199,24 +193,31 @@ func (w *worker) help(i int) {
 	w.publish()
 }
 
-// arm resets the stop flag and sets the deadlines of a new search.
-func (s *Searcher) arm(start time.Time, lim Limits) {
-	s.ctl.stop.Store(false)
-	s.ctl.infinite.Store(lim.Infinite)
-	s.ctl.nodes.Store(0)
-	s.ctl.nodeLimit = 0
-	soft, hard := lim.Soft, lim.Hard
-	if lim.MoveTime > 0 {
-		soft, hard = lim.MoveTime, lim.MoveTime
-	}
-	if hard <= 0 {
-		s.ctl.setDeadlines(0, 0)
+// arm resets the stop flag and starts the clock of a new search: now, or,
+// pondering, at the ponderhit (watched until ended is closed).
+func (s *Searcher) arm(start time.Time, lim Limits, ended <-chan struct{}) {
+	c := &s.ctl
+	c.stop.Store(false)
+	c.nodes.Store(0)
+	c.nodeLimit = 0
+	c.mu.Lock()
+	c.search++
+	search := c.search
+	c.mu.Unlock()
+	if lim.Ponder == nil {
+		c.startClock(start, lim, search)
 		return
 	}
-	if soft <= 0 || soft > hard {
-		soft = hard
-	}
-	s.ctl.setDeadlines(start.Add(soft).UnixNano(), start.Add(hard).UnixNano())
+	c.infinite.Store(true)
+	c.clockNs.Store(start.UnixNano())
+	c.setDeadlines(0, 0)
+	go func() {
+		select {
+		case <-lim.Ponder.Hits():
+			c.startClock(lim.Ponder.At(), lim, search)
+		case <-ended:
+		}
+	}()
 }
 
 func normalize(opt Options) Options {

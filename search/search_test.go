@@ -80,22 +80,91 @@ func TestStopEndsInfiniteSearch(t *testing.T) {
 	require.True(t, pos.IsLegal(r.BestMove))
 }
 
-// TestPonderHitTurnsIntoTimedSearch: an infinite search ends by itself once
-// PonderHit gives it a budget.
-func TestPonderHitTurnsIntoTimedSearch(t *testing.T) {
+// TestPonderHitStartsTheClock: a pondering search runs without a clock
+// until the hit, and from the hit on its Limits' clock, as a search
+// started then; a hit that comes before the search has started (the GUI's
+// ponderhit can overtake the goroutine that starts it) counts the same.
+func TestPonderHitStartsTheClock(t *testing.T) {
 	pos := mustPos(t, kiwipete)
 	s := NewSearcher(4)
+	clock := &TimeControl{Time: 500 * time.Millisecond}
+	lim := Limits{Clock: clock, Ponder: NewPonder()}
+	_, hard, _ := lim.Budget()
+
 	done := make(chan Result)
-	go func() { done <- s.Search(context.Background(), pos, Limits{Infinite: true}, DefaultOptions(), nil) }()
-	time.Sleep(20 * time.Millisecond)
-	s.PonderHit(10*time.Millisecond, 30*time.Millisecond)
+	go func() { done <- s.Search(context.Background(), pos, lim, DefaultOptions(), nil) }()
+	select {
+	case <-done:
+		t.Fatal("a pondering search ended before the hit")
+	case <-time.After(hard + 100*time.Millisecond):
+	}
+	hit := time.Now()
+	lim.Ponder.Hit()
 	select {
 	case r := <-done:
 		require.True(t, pos.IsLegal(r.BestMove))
+		require.Less(t, time.Since(hit), hard+250*time.Millisecond, "the deadline counts from the hit")
 	case <-time.After(10 * time.Second):
 		s.Stop()
 		t.Fatal("ponderhit did not end the search")
 	}
+
+	// Hit before the search starts: timed from the hit.
+	early := Limits{Clock: clock, Ponder: NewPonder()}
+	early.Ponder.Hit()
+	r := s.Search(context.Background(), pos, early, DefaultOptions(), nil)
+	require.True(t, pos.IsLegal(r.BestMove))
+	require.Less(t, time.Since(early.Ponder.At()), hard+250*time.Millisecond)
+
+	// go ponder infinite: the hit changes nothing, stop ends it.
+	inf := Limits{Clock: clock, Infinite: true, Ponder: NewPonder()}
+	go func() { done <- s.Search(context.Background(), pos, inf, DefaultOptions(), nil) }()
+	inf.Ponder.Hit()
+	select {
+	case <-done:
+		t.Fatal("a ponder infinite search ended at the hit's deadline")
+	case <-time.After(hard + 100*time.Millisecond):
+	}
+	s.Stop()
+	<-done
+}
+
+// TestBudget: what the limits of "go" mean for the time (the policy is in
+// timeman.go): movetime exact less the overhead and capped by the clock's
+// deadline, a clock's plan, no budget when infinite.
+func TestBudget(t *testing.T) {
+	clock := &TimeControl{Time: 50 * time.Millisecond}
+	_, clockHard := TimeBudget(*clock, 10*time.Millisecond)
+	for _, c := range []struct {
+		lim        Limits
+		soft, hard time.Duration
+		ok         bool
+	}{
+		{Limits{}, 0, 0, false},
+		{Limits{Depth: 5}, 0, 0, false},
+		{Limits{MoveTime: 200 * time.Millisecond, Overhead: 10 * time.Millisecond}, 190 * time.Millisecond, 190 * time.Millisecond, true},
+		{Limits{MoveTime: 100 * time.Millisecond, Clock: clock, Overhead: 10 * time.Millisecond}, clockHard, clockHard, true},
+		{Limits{Clock: clock, Overhead: 10 * time.Millisecond}, 0, clockHard, true},
+		{Limits{Clock: clock, Infinite: true}, 0, 0, false},
+	} {
+		soft, hard, ok := c.lim.Budget()
+		if c.soft == 0 && ok {
+			c.soft = soft // the clock's target: TimeBudget's tests
+		}
+		require.Equal(t, [3]any{c.soft, c.hard, c.ok}, [3]any{soft, hard, ok}, "%+v", c.lim)
+	}
+}
+
+// TestMateAloneBoundsTheDepth: "go mate N" with no other limit ends where
+// there is no such mate; with any other limit that limit rules.
+func TestMateAloneBoundsTheDepth(t *testing.T) {
+	require.Equal(t, 9, Limits{Mate: 3}.maxDepth())
+	require.Equal(t, MaxDepth, Limits{Mate: 3, Nodes: 900}.maxDepth())
+	require.Equal(t, 2, Limits{Mate: 3, Depth: 2}.maxDepth())
+	require.Equal(t, MaxDepth, Limits{Mate: 3, Infinite: true}.maxDepth())
+	require.Equal(t, MaxDepth, Limits{Mate: 3, Clock: &TimeControl{Time: time.Second}}.maxDepth())
+	r := NewSearcher(1).Search(context.Background(), mustPos(t, kiwipete), Limits{Mate: 1}, DefaultOptions(), nil)
+	require.Equal(t, MateDepth(1), r.Depth, "no mate in 1: the search ends at the mate depth")
 }
 
 func TestMateAndStalemateRoots(t *testing.T) {

@@ -120,10 +120,14 @@ type control struct {
 	// The hard deadline is kept by a timer as well as by the threads' reads
 	// of the clock: the timer stops the search however slowly its nodes
 	// go. gen tells a timer of an earlier deadline, which may fire late,
-	// that it has been replaced.
-	mu    sync.Mutex
-	timer *time.Timer
-	gen   uint64
+	// that it has been replaced; search numbers the searches, for a
+	// ponderhit that comes as its search ends (startClock). clockNs is when
+	// the clock started (UnixNano): the search's start, or the ponderhit.
+	mu      sync.Mutex
+	timer   *time.Timer
+	gen     uint64
+	search  uint64
+	clockNs atomic.Int64
 }
 
 // setDeadlines sets the soft and hard deadlines (UnixNano; 0 = none) and
@@ -131,6 +135,10 @@ type control struct {
 func (c *control) setDeadlines(soft, hard int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.setDeadlinesLocked(soft, hard)
+}
+
+func (c *control) setDeadlinesLocked(soft, hard int64) {
 	c.gen++
 	if c.timer != nil {
 		c.timer.Stop()

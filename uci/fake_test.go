@@ -12,24 +12,24 @@ import (
 
 // fakeSearcher stands in for search.Searcher. A search plays the first
 // legal move (of searchmoves, if given) and reports one "iteration" per
-// millisecond. It ends after delay (or MoveTime, or Hard), at once when
-// stopped or cancelled, and an Infinite search only when stopped, or after
-// the PonderHit budget, or (with endInfinite) after delay.
+// millisecond. It ends after delay (or at the deadline of the limits'
+// Budget, movetime's exactly), at once when stopped or cancelled, and an
+// Infinite or pondering search only when stopped, or at the deadline from
+// the ponderhit, or (with endInfinite) after delay.
 type fakeSearcher struct {
 	mu          sync.Mutex
 	delay       time.Duration
 	endInfinite bool
 	bestMove    string // play this (even if illegal) instead of the first legal move
-	deaf        bool   // ignore time limits and PonderHit: end only when stopped or cancelled
+	deaf        bool   // ignore time limits and the ponderhit: end only when stopped or cancelled
 	progress    bool   // call Limits.Progress at every tick, after the report
 
 	running   bool
 	stopCh    chan struct{}
 	stopped   bool
-	hitCh     chan time.Duration
 	searches  []fakeCall
 	stops     int
-	ponderHit [][2]time.Duration
+	ponderHit [][2]time.Duration // the budget a ponderhit started
 	hashSizes []int
 	clears    int
 	overlap   bool // a search started while another ran
@@ -53,8 +53,11 @@ func (f *fakeSearcher) Search(ctx context.Context, pos *engine.Position, lim sea
 	}
 	f.running = true
 	f.stopCh, f.stopped = make(chan struct{}), false
-	f.hitCh = make(chan time.Duration, 1)
-	stop, hit := f.stopCh, f.hitCh
+	stop := f.stopCh
+	var hit <-chan struct{}
+	if lim.Ponder != nil {
+		hit = lim.Ponder.Hits()
+	}
 	f.searches = append(f.searches, fakeCall{lim, opt, pos.FEN()})
 	delay, endInf, forced, deaf, progress := f.delay, f.endInfinite, f.bestMove, f.deaf, f.progress
 	f.mu.Unlock()
@@ -90,14 +93,16 @@ func (f *fakeSearcher) Search(ctx context.Context, pos *engine.Position, lim sea
 
 	var timeout <-chan time.Time
 	d := delay
+	soft, hard, timed := lim.Budget()
 	if lim.MoveTime > 0 {
-		d = lim.MoveTime
-	} else if lim.Hard > 0 {
-		d = min(d, lim.Hard)
+		d = hard
+	} else if timed {
+		d = min(d, hard)
 	}
 	// A depth-limited search ends by depth alone, so a loaded machine's
 	// late ticks cannot cut it short.
-	if (!lim.Infinite || endInf) && !deaf && (lim.Depth == 0 || lim.MoveTime > 0) {
+	infinite := lim.Infinite || lim.Ponder != nil
+	if (!infinite || endInf) && !deaf && (lim.Depth == 0 || lim.MoveTime > 0) {
 		timeout = time.After(d)
 	}
 	if deaf {
@@ -111,12 +116,18 @@ func (f *fakeSearcher) Search(ctx context.Context, pos *engine.Position, lim sea
 			return res
 		case <-stop:
 			return res
-		case h := <-hit:
-			timeout = time.After(h)
+		case <-hit:
+			hit = nil
+			f.mu.Lock()
+			f.ponderHit = append(f.ponderHit, [2]time.Duration{soft, hard})
+			f.mu.Unlock()
+			if timed && !lim.Infinite {
+				timeout = time.After(hard)
+			}
 		case <-timeout:
 			return res
 		case <-tick.C:
-			if lim.Depth > 0 && depth > lim.Depth && !lim.Infinite {
+			if lim.Depth > 0 && depth > lim.Depth && !infinite {
 				return res
 			}
 			res.Depth = depth
@@ -144,18 +155,6 @@ func (f *fakeSearcher) Stop() {
 	if f.stopCh != nil && !f.stopped {
 		f.stopped = true
 		close(f.stopCh)
-	}
-}
-
-func (f *fakeSearcher) PonderHit(soft, hard time.Duration) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.ponderHit = append(f.ponderHit, [2]time.Duration{soft, hard})
-	if f.hitCh != nil {
-		select {
-		case f.hitCh <- hard:
-		default:
-		}
 	}
 }
 

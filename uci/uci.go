@@ -23,11 +23,11 @@
 //     MultiPV line), and from the first second on, about once a second,
 //     "info nodes N nps N time N hashfull N" and "info currmove M
 //     currmovenumber N" (search.Limits.Progress).
-//   - Time: the clock of the side to move gives a soft and a hard budget
-//     (search.TimeBudget, less the Move Overhead); movetime is exact less the
-//     overhead. The search's context is also cancelled at the hard deadline,
-//     as a backstop. "go ponder" searches with Infinite set and remembers
-//     the clock; "ponderhit" hands the searcher the budget from then.
+//   - Time: uci passes the limits of "go" as given (clock, movetime, Move
+//     Overhead) and the search decides what they mean and keeps the
+//     deadline (search.Limits.Budget, search/timeman.go). "go ponder" gives
+//     the search a search.Ponder whose Hit, at "ponderhit", starts its
+//     clock.
 //   - In "go infinite" and "go ponder" the bestmove is held until "stop" (or
 //     "ponderhit", for ponder) even if the search ends by itself.
 //   - With no legal move the answer is "bestmove 0000" (held likewise).
@@ -85,11 +85,9 @@ type Searcher interface {
 	// Search blocks until done and does not modify pos. Cancelling ctx or
 	// calling Stop ends it within a few milliseconds.
 	Search(ctx context.Context, pos *engine.Position, lim search.Limits, opt search.Options, onReport func(search.Report)) search.Result
-	// Stop ends the running search; safe from any goroutine.
+	// Stop ends the running search; safe from any goroutine. (A
+	// ponderhit goes to the search through its Limits.Ponder.)
 	Stop()
-	// PonderHit turns an Infinite search into a timed one with budgets
-	// measured from now.
-	PonderHit(soft, hard time.Duration)
 	// SetHashSize resizes the transposition table (MiB).
 	SetHashSize(mib int) error
 	// Clear forgets everything learnt (new game).
@@ -109,10 +107,6 @@ type Book interface {
 // Config with this size.
 const DefaultHashMiB = 64
 
-// DefaultDrivers are the Driver option's values when Config.Drivers is empty
-// (search.Drivers() in the real engine); the first is the default.
-var DefaultDrivers = []string{"MTDf", "NegaScout", "AlphaBeta", "SSS", "DUAL", "MTDbi", "MTDstep", "BNS"}
-
 // Config is everything the engine gets from outside. Only Searcher is
 // required; a nil hook disables its feature (with an info string when used).
 //
@@ -130,9 +124,6 @@ type Config struct {
 	// MaxHashMiB is the Hash option's maximum, the largest table the
 	// machine can hold; 0 means search.MaxHashMiB().
 	MaxHashMiB int
-	// Drivers are the values of the Driver option, the default first
-	// (search.Drivers()); empty means DefaultDrivers.
-	Drivers []string
 	// EvalText describes the static evaluation of a position, for "eval",
 	// by the evaluation the Evaluation option names (one of search.Evals()).
 	EvalText func(pos *engine.Position, evaluation string) string
@@ -165,9 +156,10 @@ type Engine struct {
 	// posRejected: the last position command was rejected, so pos is not
 	// the position the GUI means; go answers 0000 until a valid one.
 	posRejected bool
-	opts        map[string]*option // by lower-case name
-	optOrder    []*option
-	set         settings
+	options     []optSpec           // the option table (optionSpecs), in uci's order
+	optByName   map[string]*optSpec // by normName
+	searchOpt   search.Options      // the search options the next search gets
+	set         uciSettings         // the options only uci reads
 	debug       bool
 
 	book        Book // from BookFile; nil = default book
@@ -185,35 +177,10 @@ type Engine struct {
 	quitWait time.Duration // how long quit waits for a search to stop
 }
 
-// settings are the current option values that searches read.
-type settings struct {
-	hash       int
-	threads    int
-	ponder     bool
-	multiPV    int
-	overhead   time.Duration
-	ownBook    bool
-	bookFile   string
-	bookDepth  int
-	driver     string
-	etc        bool
-	etcDepth   int
-	selective  bool
-	mtdStep    int
-	mtdfGuess2 bool
-	mtdfAccel  bool
-	singular   bool
-	pvPath     bool
-	eval       string
-}
-
 // New returns an engine set up with cfg. It panics if cfg.Searcher is nil.
 func New(cfg Config) *Engine {
 	if cfg.Searcher == nil {
 		panic("uci: Config.Searcher is nil")
-	}
-	if len(cfg.Drivers) == 0 {
-		cfg.Drivers = DefaultDrivers
 	}
 	if cfg.MaxHashMiB <= 0 {
 		cfg.MaxHashMiB = search.MaxHashMiB()
@@ -360,8 +327,8 @@ func (e *Engine) cmdUCI() {
 		"id author the Bounder developers",
 	}
 	lines[0] = strings.TrimRight(lines[0], " ")
-	for _, o := range e.optOrder {
-		lines = append(lines, o.describe())
+	for i := range e.options {
+		lines = append(lines, e.options[i].describe())
 	}
 	lines = append(lines, "uciok")
 	e.out.lines(lines...)
@@ -497,7 +464,7 @@ func (e *Engine) cmdEval() {
 		e.infof("%s", errRejected)
 		return
 	}
-	text := strings.TrimRight(e.cfg.EvalText(e.pos, e.set.eval), "\n")
+	text := strings.TrimRight(e.cfg.EvalText(e.pos, e.searchOpt.Eval), "\n")
 	e.out.lines(strings.Split(text, "\n")...)
 }
 

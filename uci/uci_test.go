@@ -219,7 +219,7 @@ func TestGoDepthBestMoveOnce(t *testing.T) {
 		}
 	}
 	calls := h.fake.calls()
-	if len(calls) != 1 || calls[0].lim.Depth != 3 || calls[0].lim.Infinite || calls[0].lim.Hard != 0 {
+	if len(calls) != 1 || calls[0].lim.Depth != 3 || calls[0].lim.Infinite || calls[0].lim.Clock != nil || calls[0].lim.MoveTime != 0 {
 		t.Errorf("limits %+v", calls)
 	}
 	if calls[0].fen != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
@@ -315,7 +315,8 @@ func TestPonder(t *testing.T) {
 	h.expect("info depth 2", time.Second)
 	h.quiet("bestmove", 20*time.Millisecond)
 	c := h.fake.calls()
-	if !c[0].lim.Infinite || c[0].lim.Soft != 0 || c[0].lim.Hard != 0 {
+	wantClock := search.TimeControl{Time: time.Second, Inc: 100 * time.Millisecond}
+	if c[0].lim.Ponder == nil || c[0].lim.Infinite || c[0].lim.Clock == nil || *c[0].lim.Clock != wantClock {
 		t.Errorf("ponder limits %+v", c[0].lim)
 	}
 	h.send("ponderhit")
@@ -325,7 +326,7 @@ func TestPonder(t *testing.T) {
 	h.fake.mu.Unlock()
 	soft, hard := search.TimeBudget(search.TimeControl{Time: time.Second, Inc: 100 * time.Millisecond}, 30*time.Millisecond)
 	if len(hits) != 1 || hits[0] != [2]time.Duration{soft, hard} {
-		t.Errorf("PonderHit calls %v, want [%v %v]", hits, soft, hard)
+		t.Errorf("ponderhits %v, want [%v %v]", hits, soft, hard)
 	}
 
 	// Ponder miss: stop, then a new search.
@@ -348,29 +349,6 @@ func TestPonder(t *testing.T) {
 	}
 }
 
-// The engine enforces the hard deadline itself should the searcher not,
-// and after a ponderhit that the searcher missed.
-func TestDeadlineBackstop(t *testing.T) {
-	h := newHarness(t, nil)
-	h.fake.deaf = true
-	t0 := time.Now()
-	h.send("go movetime 60")
-	h.expect("bestmove", time.Second)
-	if d := time.Since(t0); d < 25*time.Millisecond || d > 200*time.Millisecond {
-		t.Errorf("movetime 60 (overhead 30): bestmove after %v", d)
-	}
-	h.send("go ponder wtime 1000 btime 1000")
-	h.quiet("bestmove", 50*time.Millisecond)
-	_, hard := search.TimeBudget(search.TimeControl{Time: time.Second}, 30*time.Millisecond)
-	t0 = time.Now()
-	h.send("ponderhit")
-	h.expect("bestmove", time.Second)
-	if d := time.Since(t0); d < hard || d > hard+150*time.Millisecond {
-		t.Errorf("ponderhit with hard %v: bestmove after %v", hard, d)
-	}
-	h.quit()
-}
-
 func TestTimeLimits(t *testing.T) {
 	h := newHarness(t, nil)
 	h.send("position startpos moves e2e4", "go wtime 1000 btime 60000 winc 5 binc 1000 movestogo 20")
@@ -379,17 +357,17 @@ func TestTimeLimits(t *testing.T) {
 	h.expect("bestmove", 5*time.Second)
 	h.send("go movetime 100 wtime 50 btime 50") // the clock caps movetime
 	h.expect("bestmove", 5*time.Second)
+	// The limits go to the search as given (its Budget is tested there).
 	c := h.fake.calls()
-	soft, hard := search.TimeBudget(search.TimeControl{Time: time.Minute, Inc: time.Second, MovesToGo: 20}, 30*time.Millisecond)
-	if c[0].lim.Soft != soft || c[0].lim.Hard != hard || c[0].lim.MoveTime != 0 {
-		t.Errorf("black's clock: %+v, want soft %v hard %v", c[0].lim, soft, hard)
+	black := search.TimeControl{Time: time.Minute, Inc: time.Second, MovesToGo: 20}
+	if l := c[0].lim; l.Clock == nil || *l.Clock != black || l.MoveTime != 0 || l.Overhead != 30*time.Millisecond {
+		t.Errorf("black's clock: %+v", l)
 	}
-	if c[1].lim.MoveTime != 190*time.Millisecond || c[1].lim.Hard != 0 {
-		t.Errorf("movetime: %+v", c[1].lim)
+	if l := c[1].lim; l.MoveTime != 200*time.Millisecond || l.Clock != nil || l.Overhead != 10*time.Millisecond {
+		t.Errorf("movetime: %+v", l)
 	}
-	_, hard = search.TimeBudget(search.TimeControl{Time: 50 * time.Millisecond}, 10*time.Millisecond)
-	if c[2].lim.MoveTime != hard {
-		t.Errorf("movetime with clock: %+v, want %v", c[2].lim, hard)
+	if l := c[2].lim; l.MoveTime != 100*time.Millisecond || l.Clock == nil || *l.Clock != (search.TimeControl{Time: 50 * time.Millisecond}) {
+		t.Errorf("movetime with clock: %+v", l)
 	}
 	h.quit()
 }
@@ -416,9 +394,8 @@ func TestGoWithoutOurClock(t *testing.T) {
 	c := h.fake.calls()
 	for i, tc := range []search.TimeControl{{Time: 2 * time.Second, Inc: 20 * time.Millisecond},
 		{Time: 3 * time.Second, Inc: 30 * time.Millisecond}, {Time: time.Second}} {
-		soft, hard := search.TimeBudget(tc, 30*time.Millisecond)
-		if c[i].lim.Soft != soft || c[i].lim.Hard != hard || c[i].lim.Infinite {
-			t.Errorf("go %d: %+v, want soft %v hard %v", i, c[i].lim, soft, hard)
+		if l := c[i].lim; l.Clock == nil || *l.Clock != tc || l.Infinite {
+			t.Errorf("go %d: %+v, want the clock %+v", i, l, tc)
 		}
 	}
 	h.quit()
@@ -459,14 +436,14 @@ func TestGoZeroLimits(t *testing.T) {
 	}{
 		{"go depth 0", search.Limits{Depth: 1}, "depth must be positive, not 0; using depth 1"},
 		{"go nodes 0", search.Limits{Nodes: 1}, "nodes must be positive, not 0; using nodes 1"},
-		{"go movetime 0", search.Limits{MoveTime: search.MoveTimeBudget(time.Millisecond, 30*time.Millisecond)},
+		{"go movetime 0", search.Limits{MoveTime: time.Millisecond},
 			"movetime must be positive, not 0; using movetime 1"},
-		{"go mate 0", search.Limits{Mate: 1, Depth: 5}, "mate must be positive, not 0; using mate 1"},
+		{"go mate 0", search.Limits{Mate: 1}, "mate must be positive, not 0; using mate 1"},
 		{"go depth -7", search.Limits{Depth: 1}, "depth must be positive, not -7; using depth 1"},
-		{"go mate 3", search.Limits{Mate: 3, Depth: 9}, ""},
+		{"go mate 3", search.Limits{Mate: 3}, ""},
 		{"go mate 3 depth 2", search.Limits{Mate: 3, Depth: 2}, ""},
 		{"go mate 3 nodes 900", search.Limits{Mate: 3, Nodes: 900}, ""},
-		{"go mate 3 wtime 1000 btime 1000", search.Limits{Mate: 3}, ""},
+		{"go mate 3 wtime 1000 btime 1000", search.Limits{Mate: 3, Clock: &search.TimeControl{Time: time.Second}}, ""},
 		{"go mate 3 infinite", search.Limits{Mate: 3, Infinite: true}, ""},
 	} {
 		n := len(h.fake.calls())
@@ -481,8 +458,11 @@ func TestGoZeroLimits(t *testing.T) {
 			t.Fatalf("%s: no search", c.cmd)
 		}
 		got := calls[n].lim
-		got.Soft, got.Hard = 0, 0 // the clock's budget, tested elsewhere
 		got.Progress = nil
+		c.want.Overhead = 30 * time.Millisecond
+		if got.Clock != nil && c.want.Clock != nil && *got.Clock == *c.want.Clock {
+			got.Clock = c.want.Clock // compared by value
+		}
 		if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", c.want) {
 			t.Errorf("%s: limits %+v, want %+v", c.cmd, got, c.want)
 		}
@@ -681,8 +661,8 @@ func TestSetOption(t *testing.T) {
 		t.Errorf("hash sizes %v clears %d", h.fake.hashSizes, h.fake.clears)
 	}
 	h.fake.mu.Unlock()
-	if h.e.set.overhead != 50*time.Millisecond || !h.e.set.ponder || h.e.set.threads != 4 {
-		t.Errorf("settings %+v", h.e.set)
+	if h.e.set.overhead() != 50*time.Millisecond || !h.e.set.ponder || h.e.searchOpt.Threads != 4 {
+		t.Errorf("settings %+v %+v", h.e.set, h.e.searchOpt)
 	}
 	h.quit()
 }

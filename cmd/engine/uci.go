@@ -35,7 +35,6 @@ func uciMain(stdin io.Reader, stdout, stderr io.Writer) int {
 	e := uci.New(uci.Config{
 		Version:  versionText(),
 		Searcher: search.NewSearcher(uci.DefaultHashMiB),
-		Drivers:  search.Drivers(),
 		EvalText: func(pos *engine.Position, which string) string {
 			ev := evals[which]
 			if ev == nil {
