@@ -13,6 +13,7 @@ import (
 	"github.com/bounder-chess/bounder/book"
 	"github.com/bounder-chess/bounder/datagen"
 	"github.com/bounder-chess/bounder/epd"
+	"github.com/bounder-chess/bounder/lab"
 	"github.com/bounder-chess/bounder/match"
 	"github.com/bounder-chess/bounder/syzygy"
 	"github.com/bounder-chess/bounder/tune"
@@ -39,6 +40,7 @@ Commands:
   datagen   generate tuning data from engine self-play, or relabel it
   tune      fit the evaluation's weights to game results (Texel's method)
   probe     probe Syzygy endgame tables: WDL, DTZ and the best move of a FEN
+  lab       reproduce the papers' experiments on real chess: CSV, plots, tables
   version   print the version (also --version)
   help      print this help
 `
@@ -55,6 +57,7 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"tune":    tune.Main,
 	"datagen": datagen.Main,
 	"probe":   syzygy.ProbeMain,
+	"lab":     lab.Main,
 }
 
 // Help texts of the two commands run handles itself. They are listed in

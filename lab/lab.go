@@ -1,0 +1,340 @@
+// Package lab is "bounder lab": the experiments of the papers behind
+// Bounder (../shared/papers) reproduced on real chess, each written as a CSV
+// of raw counts, a figure (SVG and PNG) and a Markdown table that puts the
+// paper's numbers beside Bounder's.
+//
+// Every experiment searches a position set (by default Win at Chess) with
+// search.Search in pure mode, one thread, a table cleared before every
+// position, to a fixed depth, and reads what the search reports: the
+// cumulative search.Stats of every iteration. Each series of searches (a
+// driver with its options and table size) runs once per invocation however
+// many experiments need it, spread over --jobs searchers; the counts do not
+// depend on the jobs or their order.
+package lab
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bounder-chess/bounder/internal/term"
+	"github.com/bounder-chess/bounder/internal/usage"
+	"github.com/bounder-chess/bounder/search"
+)
+
+// Exit statuses of Main.
+const (
+	ExitOK          = 0
+	ExitFailed      = 1 // files not written, or the drivers disagreed on a value
+	ExitUsage       = 2
+	ExitInterrupted = 130
+)
+
+const usageText = `usage: bounder lab list
+       bounder lab run NAME... [flags]
+
+The lab reproduces the figures and tables of the papers behind Bounder
+(../shared/papers) on real chess. "list" names the experiments, each with the
+paper and figure it reproduces; "run" runs the named ones ("all": every one)
+and writes, per experiment, into --out: NAME.csv (the raw counts the search
+reports, per driver and depth, summed over the position set, with the set,
+depths and table size in its columns and "#" header lines), NAME.svg and
+NAME.png (the figure), and NAME.md (a table with the paper's numbers beside
+Bounder's). Every search is in pure mode, one thread, from a cleared table,
+so the same arguments write the same CSV; --jobs only spreads the searches
+over cores. A progress bar shows when standard error is a terminal. Exit
+status: 0 on success, 1 when a file cannot be written or the drivers
+disagree on a value, 2 for bad arguments or positions, 130 when interrupted.`
+
+// scale is what --scale sets: the defaults of the set and the depths.
+type scale struct {
+	count     int
+	from, to  int
+	sizes     []int
+	etcDepths int // the sweep of etc's n: 1..min(this, to-1)
+}
+
+var scales = map[string]scale{
+	// quick: every experiment together in a few minutes on two cores.
+	"quick": {count: 20, from: 2, to: 6, sizes: []int{1, 2, 4, 8, 16, 32, 64}, etcDepths: 5},
+	// paper: 001's chess depths (Phoenix searched to 8) on 100 positions.
+	"paper": {count: 100, from: 2, to: 8, sizes: []int{1, 2, 4, 8, 16, 32, 64}, etcDepths: 6},
+}
+
+// defaultHash is the table of every experiment but table-size: 2^21
+// entries, 001's (§5.1).
+const defaultHash = 32
+
+// Main runs "bounder lab" and returns the exit status.
+func Main(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "bounder lab: want list or run (see bounder lab --help)")
+		return ExitUsage
+	}
+	switch args[0] {
+	case "-h", "--h", "-help", "--help", "help":
+		usage.Print(stdout, usageText, runFlags(&runArgs{}))
+		return ExitOK
+	case "list":
+		for _, a := range args[1:] {
+			if isHelp(a) {
+				usage.Print(stdout, usageText, runFlags(&runArgs{}))
+				return ExitOK
+			}
+		}
+		if len(args) > 1 {
+			fmt.Fprintf(stderr, "bounder lab list: unexpected arguments %q\n", args[1:])
+			return ExitUsage
+		}
+		list(stdout)
+		return ExitOK
+	case "run":
+		return runMain(args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "bounder lab: unknown subcommand %q (want list or run; see bounder lab --help)\n", args[0])
+	return ExitUsage
+}
+
+func isHelp(a string) bool { return a == "-h" || a == "--h" || a == "-help" || a == "--help" }
+
+// list writes the experiments, one a line.
+func list(w io.Writer) {
+	xs := Experiments()
+	width := 0
+	for _, x := range xs {
+		width = max(width, len(x.Name))
+	}
+	for _, x := range xs {
+		title := x.Title
+		if x.Skip != "" {
+			title += " (not available: " + x.Skip + ")"
+		}
+		fmt.Fprintf(w, "%-*s  %-13s  %s\n", width, x.Name, x.Source, title)
+	}
+}
+
+// runArgs are run's flags as given.
+type runArgs struct {
+	scale, out, positions, depth, drivers, sizes string
+	count, hash, jobs                            int
+	seed                                         uint64
+}
+
+func runFlags(a *runArgs) *flag.FlagSet {
+	fs := flag.NewFlagSet("bounder lab run", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&a.scale, "scale", "quick", "the `SCALE`: quick (20 positions, depths 2..6: every experiment in minutes) or paper (100 positions, depths 2..8, as 001's chess)")
+	fs.StringVar(&a.out, "out", "lab-out", "the `DIR` the results are written to (made if missing)")
+	fs.StringVar(&a.positions, "positions", "", "an EPD `FILE` of positions (default: Win at Chess, testdata/epd/wacnew.epd, built in)")
+	fs.IntVar(&a.count, "count", 0, "search this many positions of the set, drawn with --seed (default: the scale's; 0 or more than the set: all)")
+	fs.StringVar(&a.depth, "depth", "", "the depths `A..B` reported (B alone: 1..B), each search iterating from 1 to B (default: the scale's)")
+	fs.StringVar(&a.drivers, "drivers", "", "a comma-separated `LIST` of drivers (default: each experiment's; its baseline is always added), of "+strings.Join(search.Drivers(), ", "))
+	fs.Uint64Var(&a.seed, "seed", 1, "the seed that draws the positions (0: the first ones of the file)")
+	fs.IntVar(&a.hash, "hash", defaultHash, "the table in `MiB` of every experiment but table-size (32 MiB: 2^21 entries, 001's)")
+	fs.StringVar(&a.sizes, "sizes", "", "table-size's tables, a comma-separated `LIST` of MiB (default 1,2,4,8,16,32,64)")
+	fs.IntVar(&a.jobs, "jobs", runtime.NumCPU(), "searches run at once, each with one thread and a table of its own (the results do not depend on it)")
+	return fs
+}
+
+// runMain is "bounder lab run".
+func runMain(args []string, stdout, stderr io.Writer) int {
+	var a runArgs
+	fs := runFlags(&a)
+	// Flags may come before, between or after the names.
+	var names []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				usage.Print(stdout, usageText, fs)
+				return ExitOK
+			}
+			fmt.Fprintf(stderr, "bounder lab run: %v (see bounder lab --help)\n", err)
+			return ExitUsage
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		names = append(names, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	bad := func(format string, v ...any) int {
+		fmt.Fprintf(stderr, "bounder lab run: "+format+"\n", v...)
+		return ExitUsage
+	}
+	if len(names) == 0 {
+		return bad("no experiment named (see bounder lab list)")
+	}
+	xs, skipped, err := pick(names)
+	if err != nil {
+		return bad("%v", err)
+	}
+	sc, ok := scales[a.scale]
+	if !ok {
+		return bad("unknown --scale %q (want quick or paper)", a.scale)
+	}
+	e := &env{scale: a.scale, from: sc.from, to: sc.to, hashMiB: a.hash, sizes: sc.sizes, out: a.out}
+	if a.depth != "" {
+		if e.from, e.to, err = parseDepths(a.depth); err != nil {
+			return bad("--depth: %v", err)
+		}
+	}
+	for n := 1; n <= min(sc.etcDepths, e.to-1); n++ {
+		e.etcDepths = append(e.etcDepths, n)
+	}
+	if len(e.etcDepths) == 0 {
+		e.etcDepths = []int{etcEvery}
+	}
+	if a.drivers != "" {
+		for _, d := range strings.Split(a.drivers, ",") {
+			name, ok := search.LookupDriver(strings.TrimSpace(d))
+			if !ok {
+				return bad("unknown driver %q in --drivers (want %s)", d, strings.Join(search.Drivers(), ", "))
+			}
+			e.only = append(e.only, name)
+		}
+	}
+	if a.sizes != "" {
+		e.sizes = nil
+		for _, f := range strings.Split(a.sizes, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 1 || n > search.MaxHashMiB() {
+				return bad("--sizes: bad size %q (want 1 to %d MiB)", f, search.MaxHashMiB())
+			}
+			if !slices.Contains(e.sizes, n) {
+				e.sizes = append(e.sizes, n)
+			}
+		}
+		slices.Sort(e.sizes)
+	}
+	switch {
+	case a.hash < 1 || a.hash > search.MaxHashMiB():
+		return bad("--hash must be between 1 and %d MiB", search.MaxHashMiB())
+	case a.jobs < 1:
+		return bad("--jobs must be at least 1")
+	case a.count < 0:
+		return bad("--count must not be negative")
+	case a.out == "":
+		return bad("--out must name a directory")
+	}
+	count := sc.count
+	if a.count > 0 {
+		count = a.count
+	}
+	if e.set, err = loadSet(a.positions, count, a.seed); err != nil {
+		return bad("%v", err)
+	}
+	// The flags that shape the results, for the command lines written with
+	// them (not --out, nor --jobs, which change nothing in them).
+	var flags []string
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name != "out" && f.Name != "jobs" && f.Name != "scale" {
+			flags = append(flags, "--"+f.Name+" "+f.Value.String())
+		}
+	})
+	e.flags = strings.Join(append([]string{"--scale " + a.scale}, flags...), " ")
+
+	for _, x := range skipped {
+		fmt.Fprintf(stderr, "bounder lab: %s (%s) skipped: %s\n", x.Name, x.Source, x.Skip)
+	}
+	if len(xs) == 0 {
+		return ExitOK
+	}
+	if err := os.MkdirAll(a.out, 0o755); err != nil {
+		fmt.Fprintf(stderr, "bounder lab: %v\n", err)
+		return ExitFailed
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var bars io.Writer
+	if term.Is(stderr) {
+		bars = stderr
+	}
+	e.ctx = ctx
+	e.r = newRunner(e.set, e.to, a.jobs, bars)
+	defer e.r.close()
+	status := ExitOK
+	start := time.Now()
+	for _, x := range xs {
+		t := time.Now()
+		disagree, err := x.run(e)
+		switch {
+		case ctx.Err() != nil:
+			fmt.Fprintln(stderr, "bounder lab: interrupted")
+			return ExitInterrupted
+		case err != nil:
+			fmt.Fprintf(stderr, "bounder lab: %s: %v\n", x.Name, err)
+			return ExitFailed
+		}
+		for _, l := range disagree {
+			fmt.Fprintf(stderr, "bounder lab: %s: values disagree: %s\n", x.Name, l)
+			status = ExitFailed
+		}
+		fmt.Fprintf(stdout, "%-14s %s/%s.{csv,md,svg,png}  (%s)\n", x.Name, a.out, x.Name, time.Since(t).Round(100*time.Millisecond))
+	}
+	plural := "s"
+	if len(xs) == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(stdout, "%d experiment%s on %s, depths %d..%d, in %s\n", len(xs), plural, e.set.describe(), e.from, e.to,
+		time.Since(start).Round(100*time.Millisecond))
+	return status
+}
+
+// pick resolves the names ("all": every experiment) to the experiments to
+// run and those that cannot.
+func pick(names []string) (run, skipped []Experiment, err error) {
+	all := Experiments()
+	want := map[string]bool{}
+	for _, n := range names {
+		if n == "all" {
+			for _, x := range all {
+				want[x.Name] = true
+			}
+			continue
+		}
+		if !slices.ContainsFunc(all, func(x Experiment) bool { return x.Name == n }) {
+			return nil, nil, fmt.Errorf("unknown experiment %q (see bounder lab list)", n)
+		}
+		want[n] = true
+	}
+	for _, x := range all {
+		switch {
+		case !want[x.Name]:
+		case x.Skip != "":
+			skipped = append(skipped, x)
+		default:
+			run = append(run, x)
+		}
+	}
+	return run, skipped, nil
+}
+
+// parseDepths reads "A..B" or "B".
+func parseDepths(s string) (from, to int, err error) {
+	a, b, found := strings.Cut(s, "..")
+	if !found {
+		a, b = s, s
+	}
+	from, err1 := strconv.Atoi(a)
+	to, err2 := strconv.Atoi(b)
+	switch {
+	case err1 != nil || err2 != nil:
+		return 0, 0, fmt.Errorf("%q is not A..B or B", s)
+	case from < 1 || to < from || to > search.MaxDepth:
+		return 0, 0, fmt.Errorf("%q: want 1 <= A <= B <= %d", s, search.MaxDepth)
+	}
+	if !found {
+		from = 1
+	}
+	return from, to, nil
+}

@@ -1,0 +1,219 @@
+package lab
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bounder-chess/bounder/search"
+)
+
+// tiny are the arguments of a run small enough for the tests: two
+// positions, depths 2..3, two table sizes.
+func tiny(out string, extra ...string) []string {
+	return append([]string{"run", "all", "--count", "2", "--depth", "2..3", "--sizes", "1,2", "--hash", "2", "--out", out}, extra...)
+}
+
+func runLab(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := Main(args, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestEmbeddedSetIsWAC(t *testing.T) {
+	want, err := os.ReadFile(filepath.Join("..", "testdata", "epd", "wacnew.epd"))
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(want, wacEPD), "lab/wacnew.epd must be a copy of testdata/epd/wacnew.epd")
+	set, err := loadSet("", 0, 1)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, len(set.list), 100, "paper scale needs at least 100 positions")
+	assert.Equal(t, 100, scales["paper"].count)
+}
+
+func TestSample(t *testing.T) {
+	a, b := sample(300, 20, 7), sample(300, 20, 7)
+	assert.Equal(t, a, b, "a seed draws the same positions")
+	assert.NotEqual(t, a, sample(300, 20, 8))
+	assert.Len(t, a, 20)
+	for i := 1; i < len(a); i++ {
+		assert.Less(t, a[i-1], a[i], "sorted, no repeats")
+	}
+	assert.Equal(t, []int{0, 1, 2}, sample(300, 3, 0), "seed 0: the first positions")
+
+	set, err := loadSet("testdata/tiny.epd", 0, 1)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"scholar", "kiwipete"}, set.ids(), "a position without moves is left out")
+}
+
+func TestParseDepths(t *testing.T) {
+	for _, c := range []struct {
+		in       string
+		from, to int
+		ok       bool
+	}{{"2..6", 2, 6, true}, {"5", 1, 5, true}, {"3..3", 3, 3, true}, {"0..3", 0, 0, false},
+		{"4..2", 0, 0, false}, {"x", 0, 0, false}, {"1..99", 0, 0, false}} {
+		from, to, err := parseDepths(c.in)
+		if !c.ok {
+			assert.Error(t, err, c.in)
+			continue
+		}
+		require.NoError(t, err, c.in)
+		assert.Equal(t, [2]int{c.from, c.to}, [2]int{from, to}, c.in)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"run", "--help"}, {"list", "--help"}, {"run", "etc", "-h"}} {
+		code, out, errOut := runLab(t, args...)
+		assert.Equal(t, 0, code, "%q", args)
+		assert.True(t, strings.HasPrefix(out, "usage: bounder lab list\n"), "%q: %s", args, out)
+		assert.Contains(t, out, "--scale SCALE")
+		assert.Empty(t, errOut)
+	}
+	for _, args := range [][]string{nil, {"frob"}, {"run"}, {"run", "nope"}, {"run", "etc", "--scale", "huge"},
+		{"run", "etc", "--depth", "9..2"}, {"run", "etc", "--drivers", "MTDf,Nope"}, {"run", "etc", "--hash", "0"},
+		{"run", "etc", "--bogus"}, {"run", "etc", "--positions", "testdata/missing.epd"}, {"list", "x"},
+		{"run", "table-size", "--sizes", "1,x"}} {
+		code, out, errOut := runLab(t, args...)
+		assert.Equal(t, 2, code, "%q", args)
+		assert.Empty(t, out, "%q", args)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%q: one line: %q", args, errOut)
+	}
+}
+
+func TestList(t *testing.T) {
+	code, out, _ := runLab(t, "list")
+	require.Equal(t, 0, code)
+	for _, x := range Experiments() {
+		assert.Contains(t, out, x.Name)
+		assert.Contains(t, out, x.Source)
+	}
+	assert.Contains(t, out, "not available", "first-guess says why it does not run")
+}
+
+// TestRunTiny runs every experiment at a tiny scale, twice (with one job and
+// with three), and checks what must hold.
+func TestRunTiny(t *testing.T) {
+	dir1, dir2 := t.TempDir(), t.TempDir()
+	code, out, errOut := runLab(t, tiny(dir1, "--jobs", "1")...)
+	require.Equal(t, 0, code, "stderr: %s", errOut)
+	assert.Contains(t, errOut, "first-guess", "the skipped experiment is named")
+	assert.NotContains(t, errOut, "disagree")
+	code, _, errOut = runLab(t, tiny(dir2, "--jobs", "3")...)
+	require.Equal(t, 0, code, "stderr: %s", errOut)
+
+	for _, x := range Experiments() {
+		if x.Skip != "" {
+			assert.NoFileExists(t, filepath.Join(dir1, x.Name+".csv"))
+			continue
+		}
+		assert.Contains(t, out, x.Name)
+		c1, err := os.ReadFile(filepath.Join(dir1, x.Name+".csv"))
+		require.NoError(t, err)
+		c2, err := os.ReadFile(filepath.Join(dir2, x.Name+".csv"))
+		require.NoError(t, err)
+		assert.Equal(t, string(c1), string(c2), "%s: the same CSV for the same arguments", x.Name)
+		assert.Contains(t, string(c1), "# bounder lab run "+x.Name+" --scale quick")
+
+		md, err := os.ReadFile(filepath.Join(dir1, x.Name+".md"))
+		require.NoError(t, err)
+		assert.Contains(t, string(md), "| "+x.Source, "%s: the paper's column", x.Name)
+		assert.Contains(t, string(md), "**"+x.Source+"**")
+		assert.Contains(t, string(md), "reached the same value")
+		for _, ext := range []string{".svg", ".png"} {
+			fi, err := os.Stat(filepath.Join(dir1, x.Name+ext))
+			require.NoError(t, err)
+			assert.Greater(t, fi.Size(), int64(1000), x.Name+ext)
+		}
+	}
+	png, _ := os.ReadFile(filepath.Join(dir1, "etc.png"))
+	assert.True(t, bytes.HasPrefix(png, []byte("\x89PNG")))
+	svg, _ := os.ReadFile(filepath.Join(dir1, "etc.svg"))
+	assert.Contains(t, string(svg), "<svg")
+
+	// NegaScout's leaves relative to its own: exactly 1.
+	md, _ := os.ReadFile(filepath.Join(dir1, "drivers-leaves.md"))
+	assert.Contains(t, string(md), "| NegaScout | 1.000 | 1.000 |")
+	rows := readCSV(t, filepath.Join(dir1, "drivers-leaves.csv"))
+	leaves := map[string]uint64{}
+	for _, r := range rows {
+		assert.Equal(t, "wacnew.epd", r["set"])
+		assert.Equal(t, "2", r["positions"])
+		assert.Equal(t, "2", r["hash_mib"])
+		if r["depth"] == "3" {
+			n, err := strconv.ParseUint(r["leaves"], 10, 64)
+			require.NoError(t, err)
+			leaves[r["driver"]] = n
+		}
+	}
+	assert.Len(t, leaves, len(search.Drivers()), "one row per driver and depth")
+	assert.Equal(t, 1.0, float64(leaves["NegaScout"])/float64(leaves["NegaScout"]))
+	assert.Len(t, rows, 2*len(search.Drivers()))
+}
+
+func readCSV(t *testing.T, name string) []map[string]string {
+	t.Helper()
+	f, err := os.Open(name)
+	require.NoError(t, err)
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.Comment = '#'
+	recs, err := r.ReadAll()
+	require.NoError(t, err)
+	var out []map[string]string
+	for _, rec := range recs[1:] {
+		m := map[string]string{}
+		for i, h := range recs[0] {
+			m[h] = rec[i]
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// TestDriversAgree checks the values themselves: in pure mode every driver
+// returns the same score per position and depth (BNS a lower bound on it),
+// with and without ETC, with any table.
+func TestDriversAgree(t *testing.T) {
+	set, err := loadSet("testdata/tiny.epd", 0, 0)
+	require.NoError(t, err)
+	r := newRunner(set, 3, 2, nil)
+	defer r.close()
+	var specs []spec
+	for _, d := range search.Drivers() {
+		specs = append(specs, spec{driver: d, hashMiB: 1}, spec{driver: d, etcDepth: 1, hashMiB: 2})
+	}
+	require.NoError(t, r.run(context.Background(), "test", specs))
+	var ss []*series
+	for _, sp := range specs {
+		ss = append(ss, r.done[sp])
+	}
+	assert.Empty(t, r.checkValues(ss, 1, 3, 10))
+	ref := r.done[spec{driver: "NegaScout", hashMiB: 1}]
+	for _, s := range ss {
+		for i := range set.list {
+			for d := 1; d <= 3; d++ {
+				if bounded(s.driver) {
+					assert.LessOrEqual(t, s.values[i][d].score, ref.values[i][d].score)
+				} else {
+					assert.Equal(t, ref.values[i][d].score, s.values[i][d].score, "%s %s depth %d", s.label(), set.list[i].id, d)
+				}
+			}
+		}
+		assert.Greater(t, s.at[3].Leaves, s.at[2].Leaves, "cumulative counts grow")
+	}
+	// A series that disagrees is reported.
+	broken := *ref
+	broken.values = [][]point{append([]point(nil), ref.values[0]...), ref.values[1]}
+	broken.values[0][2].score++
+	assert.Len(t, r.checkValues([]*series{ref, &broken}, 1, 3, 10), 1)
+}
