@@ -12,28 +12,41 @@ import (
 // post-condition: g <= alpha means the value is at most g, g >= beta means
 // at least g, anything between is exact.
 //
-// The numbered steps marked "selective" run only in selective mode; pure
-// mode (the papers' fixed-depth minimax) skips them. Their worth, measured
-// by self-play, is in docs/testing.md.
+// Its stages are numbered "Step N" in the order a node runs them, as in
+// Ethereal's search: steps 1-13 here, 13-19 in searchMove (once per move),
+// 20-21 here again. The steps marked "selective" run only in selective
+// mode; pure mode (the papers' fixed-depth minimax) skips them. Their
+// numbers are Params (params.go), read through one snapshot per node; what
+// they are worth, measured by self-play, is in docs/testing.md.
 func (w *worker) ab(alpha, beta, depth, ply int) int {
-	// A singular-extension test (step 9) marks the move it leaves out in the
-	// frame; it is taken at once, so that no early return below can leave it
-	// for the next node at this ply, or the next search.
+	// A singular-extension test (step 13) marks the move it leaves out in
+	// the frame; it is taken at once, so that no early return below can
+	// leave it for the next node at this ply, or the next search.
 	f := &w.stack[ply]
 	excluded := f.excluded
 	f.excluded = engine.NullMove
+
+	// Step 1. At the horizon, the quiescence search.
 	if depth <= 0 {
 		return w.qsearch(alpha, beta, ply)
 	}
+
+	// Step 2. Count the node, and stop when the search must (the value
+	// is then thrown away).
 	w.stats.Nodes++
 	if w.poll() {
 		return 0
 	}
 	pos := w.pos
 	sel := w.opt.Selective
+	p := live.Load()
 	if ply > w.stats.SelDepth {
 		w.stats.SelDepth = ply
 	}
+
+	// Step 3. Early exits: a draw by repetition or the fifty-move rule
+	// inside the tree (selective; in pure mode the game history alone
+	// decides those), and the end of the stack.
 	if ply > 0 && sel && (pos.IsRepetition() || pos.Rule50() >= 100) {
 		return 0
 	}
@@ -41,7 +54,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		return w.evaluate()
 	}
 
-	// Step 1 (selective). Mate distance pruning: no line from here beats
+	// Step 4 (selective). Mate distance pruning: no line from here beats
 	// a mate already found nearer the root.
 	if sel && ply > 0 {
 		alpha, beta = max(alpha, mated(ply)), min(beta, MateScore-ply-1)
@@ -50,7 +63,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		}
 	}
 
-	// Step 2. Table probe: a stored bound of the right draft may decide the
+	// Step 5. Table probe: a stored bound of the right draft may decide the
 	// node or narrow its window (never at the root, which must name a move).
 	// A singular-extension test searches the node without one move: under a
 	// key of its own, so that its bounds never pass for the node's.
@@ -76,17 +89,26 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 			alpha, beta = max(alpha, e.lower), min(beta, e.upper)
 		}
 	}
+
+	// Step 6 (selective). Endgame tablebases: a position they hold, reached
+	// by a capture or a pawn move, is decided by its win, draw or loss
+	// where that bound settles the window (tb.go).
+	if w.tbPieces > 0 && ply > 0 && excluded == engine.NullMove {
+		if v, ok := w.probeTB(alpha, beta, depth, ply); ok {
+			return v
+		}
+	}
+
+	// Step 7. What the pruning below asks of the node. A PV node: a window
+	// wider than null (NegaScout's and alpha-beta's principal variation),
+	// or, under the MTD drivers, whose every pass is a null window, the
+	// first-move path from the root (with Options.PVPath). In selective mode
+	// the static evaluation, and "improving": better than two plies ago,
+	// when the side to move is making progress and pruning may be bolder.
 	inCheck := pos.InCheck()
-	// A PV node: a window wider than null (NegaScout's and alpha-beta's
-	// principal variation), or, under the MTD drivers, whose every pass is a
-	// null window, the first-move path from the root (with Options.PVPath).
 	pv := beta > alpha+1 || f.pvPath
 	f.pvPath = false
 	f.eval, f.nQuiets = noEval, 0
-
-	// Step 3 (selective). The static evaluation, for the pruning below and
-	// for "improving": better than two plies ago, when the side to move is
-	// making progress and pruning may be bolder.
 	improving := false
 	if sel && !inCheck && ply > 0 {
 		f.eval = w.evaluate()
@@ -97,16 +119,16 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	}
 
 	if sel && ply > 0 && !pv && !inCheck && abs(beta) < MateBound && excluded == engine.NullMove {
-		// Step 4 (selective). Reverse futility pruning: so far above beta
+		// Step 8 (selective). Reverse futility pruning: so far above beta
 		// that a quiet move is unlikely to bring it back below.
-		if depth <= rfpDepth && f.eval-rfpMargin*(depth-b2i(improving)) >= beta {
+		if depth <= p.ReverseFutilityDepth && f.eval-p.ReverseFutilityMargin*(depth-b2i(improving)) >= beta {
 			return f.eval
 		}
 
-		// Step 5 (selective). Null-move pruning: if passing still fails
+		// Step 9 (selective). Null-move pruning: if passing still fails
 		// high, a real move would too (zugzwang aside: not without pieces).
-		if depth >= 3 && pos.LastMove() != engine.NullMove && f.eval >= beta && w.hasNonPawnMaterial() {
-			r := 3 + depth/3 + min((f.eval-beta)/200, 3)
+		if depth >= p.NullMoveDepth && pos.LastMove() != engine.NullMove && f.eval >= beta && w.hasNonPawnMaterial() {
+			r := p.NullMoveBase + depth/p.NullMoveDepthDiv + min((f.eval-beta)/p.NullMoveEvalDiv, p.NullMoveEvalMax)
 			f.cont = nil
 			w.stack[ply+1].pvPath = false
 			pos.MakeNull()
@@ -124,19 +146,19 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		}
 	}
 
-	// Step 6 (selective). Internal iterative reduction: a node the table
+	// Step 10 (selective). Internal iterative reduction: a node the table
 	// knows nothing about is searched one ply shallower; its table move will
 	// make the next visit cheaper.
-	if sel && ply > 0 && depth >= 4 && ttMove == engine.NullMove && excluded == engine.NullMove {
+	if sel && ply > 0 && depth >= p.IIRDepth && ttMove == engine.NullMove && excluded == engine.NullMove {
 		depth--
 	}
 
 	n := node{alpha: alpha, beta: beta, a: alpha, best: -Infinity, depth: depth, ply: ply,
-		inCheck: inCheck, pv: pv, improving: improving, eval: f.eval}
+		inCheck: inCheck, pv: pv, improving: improving, eval: f.eval, p: p}
 
 	w.stats.Interior++
 
-	// Step 7. Enhanced Transposition Cutoffs (they need every move first).
+	// Step 11. Enhanced Transposition Cutoffs (they need every move first).
 	if w.opt.ETC && ply > 0 && depth >= w.opt.ETCDepth && excluded == engine.NullMove {
 		if v, m, ok := w.etc(beta, depth, ply); ok {
 			w.tt.Store(key, ply, depth, alpha, beta, v, m)
@@ -144,7 +166,8 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		}
 	}
 
-	// Step 8. The moves, best first, generated in stages.
+	// Step 12. The moves, best first, generated in stages (nextMove); each
+	// is pruned, extended, reduced and searched by searchMove, steps 14-20.
 	ml := &w.lists[ply]
 	ml.start(ttMove)
 	for {
@@ -159,13 +182,13 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 			w.currMove, w.currMoveNumber = m, n.moves+1 // for progress reports
 		}
 		n.ext = 0
-		if m == ttMove && sel && w.opt.Singular && ply > 0 && depth >= seDepth && excluded == engine.NullMove &&
-			ttDraft >= depth-3 && abs(ttLower) < MateBound {
-			// Step 9 (selective). Singular extension: if every other move
+		if m == ttMove && sel && w.opt.Singular && ply > 0 && depth >= p.SingularDepth && excluded == engine.NullMove &&
+			ttDraft >= depth-p.SingularDraftMargin && abs(ttLower) < MateBound {
+			// Step 13 (selective). Singular extension: if every other move
 			// fails well below the table move's lower bound, the table move
 			// is the only good one and is searched a ply deeper; if even
 			// without it the node fails high, it fails high (multi-cut).
-			sBeta := ttLower - seMargin*depth
+			sBeta := ttLower - p.SingularMargin*depth
 			f.excluded = m
 			v := w.ab(sBeta-1, sBeta, (depth-1)/2, ply)
 			ml.start(ttMove) // the test used this ply's move list
@@ -187,6 +210,8 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 			return 0
 		}
 	}
+
+	// Step 21. No move searched: mate or stalemate.
 	if n.moves == 0 && n.best == -Infinity {
 		// No move but the one a singular test left out: that proves nothing
 		// about the others (it is no mate or stalemate), so fail low.
@@ -199,35 +224,15 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		}
 		return 0
 	}
+
+	// Step 22. Store the result in the table (a cutoff, step 20, returns
+	// through finish too).
 	return w.finish(&n, key)
 }
 
 // noEval marks a ply whose static evaluation was not computed (in check,
 // or pure mode).
 const noEval = -Infinity - 1
-
-// Selective-search margins and limits (centipawns, plies).
-const (
-	rfpDepth       = 7   // reverse futility pruning up to this depth
-	rfpMargin      = 75  // per ply of depth
-	futilityDepth  = 7   // futility pruning of quiet moves up to this depth
-	futilityBase   = 100 // margin at depth 1 ...
-	futilityMargin = 80  // ... and per further ply
-	seeQuietMargin = 25  // quiet moves losing more than this × depth² by SEE are skipped
-	seeNoisyMargin = 90  // captures losing more than this × depth by SEE are skipped
-	seePruneDepth  = 8
-	seDepth        = 8 // singular extensions from this depth
-	seMargin       = 2 // the other moves must stay this much × depth below the table's bound
-)
-
-// lmpLimit is the number of quiet moves searched at a node of depth before
-// the rest are skipped (late move pruning).
-func lmpLimit(depth int, improving bool) int {
-	if improving {
-		return 3 + depth*depth
-	}
-	return (3 + depth*depth) / 2
-}
 
 // node is the state of one interior node's move loop.
 type node struct {
@@ -239,33 +244,36 @@ type node struct {
 	inCheck     bool
 	pv          bool // a PV node (see ab)
 	improving   bool
-	eval        int  // static evaluation, noEval when not computed
-	moves       int  // moves searched so far
-	skipQuiets  bool // late move pruning: no more quiet moves
-	ext         int  // extension of the move being searched (singular)
+	eval        int       // static evaluation, noEval when not computed
+	moves       int       // moves searched so far
+	skipQuiets  bool      // late move pruning: no more quiet moves
+	ext         int       // extension of the move being searched (singular)
+	p           *paramSet // the search parameters, as the node read them
 }
 
 // searchMove makes m, searches it (with the pruning, extensions and
 // reductions of selective mode) and updates the node; it reports a beta
-// cutoff.
+// cutoff. It runs steps 14-20 of ab.
 func (w *worker) searchMove(n *node, m engine.Move) bool {
 	pos := w.pos
 	sel := w.opt.Selective
+	p := n.p
 	quiet := !isCaptureOrPromotion(pos, m)
 
-	// Step 10 (selective). Prune late and hopeless moves once one move has
-	// scored above a mate: late quiet moves, quiet moves that cannot reach
-	// alpha, and moves that lose material by static exchange.
+	// Step 14 (selective). Prune late and hopeless moves once one move has
+	// scored above a mate: late quiet moves (late move pruning, which
+	// skips the node's remaining quiet moves) and moves that lose material
+	// by static exchange (SEE pruning).
 	prune := sel && n.ply > 0 && !n.inCheck && n.best > -MateBound
 	if prune && quiet {
-		if n.depth <= futilityDepth && w.stack[n.ply].nQuiets >= lmpLimit(n.depth, n.improving) {
+		if n.depth <= p.LateMovePruningDepth && w.stack[n.ply].nQuiets >= p.lmpLimit(n.depth, n.improving) {
 			n.skipQuiets = true
 			return false
 		}
-		if n.depth <= seePruneDepth && !pos.SEEAtLeast(m, -seeQuietMargin*n.depth*n.depth) {
+		if n.depth <= p.SEEPruningDepth && !pos.SEEAtLeast(m, -p.SEEQuietMargin*n.depth*n.depth) {
 			return false
 		}
-	} else if prune && n.depth <= seePruneDepth && !pos.SEEAtLeast(m, -seeNoisyMargin*n.depth) {
+	} else if prune && n.depth <= p.SEEPruningDepth && !pos.SEEAtLeast(m, -p.SEENoisyMargin*n.depth) {
 		return false
 	}
 
@@ -276,8 +284,12 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	w.stack[n.ply].cont = &w.contHist[pos.PieceAt(m.From())][m.To()]
 	pos.Make(m)
 	givesCheck := pos.InCheck()
-	if prune && quiet && !givesCheck && n.depth <= futilityDepth && n.eval != noEval &&
-		n.eval+futilityBase+futilityMargin*(n.depth-1) <= n.alpha {
+
+	// Step 15 (selective). Futility pruning: a quiet move that gives no
+	// check and leaves the static evaluation far below alpha (made first,
+	// to know whether it checks).
+	if prune && quiet && !givesCheck && n.depth <= p.FutilityDepth && n.eval != noEval &&
+		n.eval+p.FutilityBase+p.FutilityMargin*(n.depth-1) <= n.alpha {
 		pos.Unmake()
 		return false
 	}
@@ -291,15 +303,19 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 		f.nQuiets++
 	}
 
+	// Step 16. Extensions: the singular one (step 13), else (selective) a
+	// ply for a check, not so far from the root that checks could run on.
 	newDepth := n.depth - 1 + n.ext
-	if sel && givesCheck && n.ext == 0 && n.ply < 2*n.depth+8 {
-		newDepth++ // check extension
+	if sel && givesCheck && n.ext == 0 && n.ply < 2*n.depth+p.CheckExtensionSlack {
+		newDepth++
 	}
 
-	// Step 11 (selective). Late move reductions.
+	// Step 17 (selective). Late move reductions: logarithmic in depth and
+	// move number, less at PV nodes, when improving, in or giving check and
+	// for killers, and by history.
 	r := 0
-	if sel && n.depth >= 3 && i >= 2 && quiet {
-		r = lmrTable[min(n.depth, 63)][min(i, 63)]
+	if sel && n.depth >= p.LMRDepth && i >= p.LMRMoveCount && quiet {
+		r = int(p.lmr[min(n.depth, 63)][min(i, 63)])
 		if n.pv {
 			r--
 		}
@@ -312,12 +328,18 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 		if w.isKiller(m, n.ply) {
 			r--
 		}
-		r -= hist / lmrHistoryDiv
+		r -= hist / p.LMRHistoryDiv
 		r = max(min(r, newDepth-1), 0)
 	}
+
+	// Step 18. Search the move: the first with the node's window, the
+	// others as the driver asks (NegaScout's null windows, re-searches of
+	// reduced moves that do not fail low).
 	w.stack[n.ply+1].pvPath = n.pv && i == 0 && w.opt.PVPath
 	v := w.searchChild(i, n.a, n.beta, newDepth, r, n.ply)
 	pos.Unmake()
+
+	// Step 19. The best move and value so far, and the root's.
 	if w.stopped || v <= n.best {
 		return false
 	}
@@ -332,26 +354,13 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	if v < n.beta {
 		return false
 	}
+
+	// Step 20. A beta cutoff: a quiet move that caused it becomes a killer
+	// and counter move and gains history, the quiet moves before it lose.
 	if quiet {
-		w.goodQuiet(m, n.ply, n.depth)
+		w.goodQuiet(m, n.ply, n.depth, p)
 	}
 	return true
-}
-
-// lmrHistoryDiv: each this many points of history (butterfly plus
-// continuation) take a ply off (or add one to) a late move's reduction.
-const lmrHistoryDiv = 8000
-
-// lmrTable[d][i] is the base reduction of the i-th move (from 0) at depth d:
-// logarithmic in both, as in most strong programs.
-var lmrTable [64][64]int
-
-func init() {
-	for d := 1; d < 64; d++ {
-		for i := 1; i < 64; i++ {
-			lmrTable[d][i] = int(0.75 + logf(d)*logf(i)/2.25)
-		}
-	}
 }
 
 // finish stores the node's result in the table and returns it.
@@ -408,8 +417,11 @@ func (w *worker) etc(beta, depth, ply int) (int, engine.Move, bool) {
 // evaluation, then captures and promotions; every evasion when in check.
 // In selective mode it reads and writes the table at draft 0 (no main-search
 // entry has a draft that low, so the two never decide each other's nodes
-// wrongly); pure mode keeps the papers' table-free quiescence.
+// wrongly); pure mode keeps the papers' table-free quiescence. Its steps are
+// numbered as ab's, on their own.
 func (w *worker) qsearch(alpha, beta, ply int) int {
+	// Step 1. Count the node, stop when the search must, and stop at the
+	// end of the stack.
 	w.stats.Nodes++
 	w.stats.QNodes++
 	if w.poll() {
@@ -422,6 +434,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if ply >= MaxPly-1 {
 		return w.evaluate()
 	}
+
+	// Step 2 (selective). Table probe: any entry decides a quiescence node
+	// whose window its bounds settle.
 	sel := w.opt.Selective
 	key := pos.Key()
 	if sel {
@@ -438,6 +453,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			}
 		}
 	}
+
+	// Step 3. In check, every evasion (none: mated); else stand pat on the
+	// static evaluation and search the captures and promotions.
 	alpha0 := alpha
 	inCheck := pos.InCheck()
 	best := -Infinity
@@ -456,25 +474,32 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		alpha = max(alpha, stand)
 		ml.n = len(pos.GenerateCaptures(ml.moves[:]))
 	}
+
+	// Step 4. The moves by MVV-LVA, picked one at a time.
 	for i := 0; i < ml.n; i++ {
 		ml.scores[i] = mvvlva(pos, ml.moves[i])
 	}
 	ml.next = 0
+	deltaMargin := live.Load().DeltaMargin
 	for {
 		m, ok := ml.pick()
 		if !ok {
 			break
 		}
+
+		// Step 5. Pruning, when not in check: underpromotions; and
+		// (selective) captures that lose material by static exchange and
+		// those that cannot lift the score near alpha (delta pruning).
 		if !inCheck {
 			if p := m.Promotion(); p != engine.NoPieceType && p != engine.Queen {
 				continue // underpromotions only matter as evasions or in the main search
 			}
-			// Selective: skip captures that lose material by static exchange,
-			// and those that cannot lift the score near alpha (delta pruning).
 			if sel && (!pos.SEEAtLeast(m, 0) || best+captureGain(pos, m)+deltaMargin < alpha) {
 				continue
 			}
 		}
+
+		// Step 6. Search the move; a value at least beta cuts off.
 		pos.Make(m)
 		v := -w.qsearch(-beta, -alpha, ply+1)
 		pos.Unmake()
@@ -491,16 +516,14 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			}
 		}
 	}
+
+	// Step 7 (selective). Store the result at draft 0, with no move: a
+	// capture must not replace a main-search entry's move.
 	if sel {
-		// No move: a capture must not replace a main-search entry's move.
 		w.tt.Store(key, ply, 0, alpha0, beta, best, engine.NullMove)
 	}
 	return best
 }
-
-// deltaMargin is the slack of delta pruning: a capture is skipped when even
-// winning the victim outright leaves the score this far below alpha.
-const deltaMargin = 200
 
 // captureGain is the material a capture or promotion wins at most.
 func captureGain(pos *engine.Position, m engine.Move) int {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bounder-chess/bounder/engine"
 	"github.com/bounder-chess/bounder/eval"
+	"github.com/bounder-chess/bounder/syzygy"
 )
 
 // Score bounds. Mate scores are MateScore-ply (mating) and -(MateScore-ply)
@@ -126,6 +127,13 @@ type Options struct {
 	// to MaxThreads; 0 is taken as 1.
 	Threads int
 	Eval    string // one of Evals(); "" = Full
+	// Tablebases, when not nil, are Syzygy endgame tables the selective
+	// search probes (tb.go): WDL in the tree at nodes with at most
+	// TBProbeLimit pieces (0: as many as the tables hold) and, at that
+	// limit, a remaining depth of TBProbeDepth or more; DTZ at the root.
+	Tablebases   *syzygy.Tables
+	TBProbeLimit int
+	TBProbeDepth int
 }
 
 // Evals are the evaluations a search can use (eval.Kinds): Full, the tuned
@@ -145,7 +153,8 @@ func LookupEval(name string) (int, bool) {
 
 // DefaultOptions are Bounder's playing defaults: MTD(f) with ETC.
 func DefaultOptions() Options {
-	return Options{Driver: driverTable[0].Name, ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, PVPath: true, MultiPV: 1}
+	return Options{Driver: driverTable[0].Name, ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, PVPath: true, MultiPV: 1,
+		TBProbeDepth: 1, TBProbeLimit: 7}
 }
 
 // Stats are counted per search (and reported per iteration, cumulatively),
@@ -161,6 +170,7 @@ type Stats struct {
 	TTCutoffs  uint64
 	ETCProbes  uint64
 	ETCCutoffs uint64
+	TBHits     uint64 // tablebase probes that found the position (UCI tbhits)
 	Passes     uint64 // driver passes (MT or window calls at the root)
 	Researches uint64 // passes that failed and were searched again
 	SelDepth   int    // deepest ply reached

@@ -155,8 +155,10 @@ func (id *iterativeDeepening) publish(lines int) {
 	}
 	w := id.w
 	elapsed, nodes, hashfull := time.Since(id.start), w.totalNodes(), id.s.tt.Hashfull()
+	stats := w.stats
+	stats.TBHits = w.totalTBHits()
 	for i, r := range set {
-		r.MultiPV, r.Nodes, r.Elapsed, r.Hashfull, r.Stats = i+1, nodes, elapsed, hashfull, w.stats
+		r.MultiPV, r.Nodes, r.Elapsed, r.Hashfull, r.Stats = i+1, nodes, elapsed, hashfull, stats
 		id.report(r)
 	}
 }

@@ -13,16 +13,6 @@ import (
 // papers' programs used too, and last the captures that lose material. The
 // picker (nextMove) generates each stage only when the one before is used up.
 
-const (
-	// History scores stay within ±historyMax; a cutoff at depth d moves
-	// them by min(historyScale×d², historyBonusMax), less near the bounds
-	// (gravity). A quiet move is ordered by its history and its two
-	// continuation histories together.
-	historyMax      = 1 << 14
-	historyScale    = 32
-	historyBonusMax = 2000
-)
-
 // moveList is a ply's move buffer with ordering scores, and the state of
 // the staged move picker (next) that fills it.
 type moveList struct {
@@ -267,9 +257,12 @@ func (w *worker) quietScore(m engine.Move, ply int) int {
 
 // goodQuiet records a quiet move that caused a cutoff: killer, counter move,
 // and the histories, where it gains and the quiet moves searched before it
-// lose (with gravity: a score moves less the nearer it is to ±historyMax, so
-// scores stay bounded and recent results weigh more).
-func (w *worker) goodQuiet(m engine.Move, ply, depth int) {
+// lose. A cutoff at depth d moves them by min(HistoryScale×d²,
+// HistoryBonusMax) (Params), less near the bounds: with gravity, a score
+// moves less the nearer it is to ±HistoryMax, so scores stay bounded and
+// recent results weigh more. A quiet move is ordered by its history and its
+// two continuation histories together.
+func (w *worker) goodQuiet(m engine.Move, ply, depth int, p *paramSet) {
 	k := &w.killers[ply]
 	if k[0] != m {
 		k[1], k[0] = k[0], m
@@ -279,7 +272,8 @@ func (w *worker) goodQuiet(m engine.Move, ply, depth int) {
 		w.counter[pos.PieceAt(last.To())][last.To()] = m
 	}
 	side := pos.SideToMove()
-	bonus := min(depth*depth*historyScale, historyBonusMax)
+	bonus := min(depth*depth*p.HistoryScale, p.HistoryBonusMax)
+	hmax := p.HistoryMax
 	var c1, c2 *contRow
 	if ply >= 1 {
 		c1 = w.stack[ply-1].cont
@@ -295,20 +289,21 @@ func (w *worker) goodQuiet(m engine.Move, ply, depth int) {
 			b = bonus
 		}
 		pc, to := pos.PieceAt(q.From()), q.To()
-		gravity(&w.history[side][q.From()][to], b, bonus)
+		gravity(&w.history[side][q.From()][to], b, bonus, hmax)
 		if c1 != nil {
-			gravity(&c1[pc][to], b, bonus)
+			gravity(&c1[pc][to], b, bonus, hmax)
 		}
 		if c2 != nil {
-			gravity(&c2[pc][to], b, bonus)
+			gravity(&c2[pc][to], b, bonus, hmax)
 		}
 	}
 }
 
 // gravity adds b to the history score h, less in proportion to how near h
-// already is to ±historyMax (bonus is |b|). The butterfly history is int32,
-// the continuation histories int16 (they are 32 times as many entries).
-func gravity[T int16 | int32](h *T, b, bonus int) {
+// already is to ±hmax (bonus is |b|, at most hmax, so |h| stays at most
+// hmax). The butterfly history is int32, the continuation histories int16
+// (they are 32 times as many entries; HistoryMax's range keeps them in it).
+func gravity[T int16 | int32](h *T, b, bonus, hmax int) {
 	v := int(*h)
-	*h = T(v + b - v*bonus/historyMax)
+	*h = T(v + b - v*bonus/hmax)
 }

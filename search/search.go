@@ -121,6 +121,9 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	s.tt.NewSearch()
 
 	rm := rootMoves(pos, lim.SearchMoves)
+	if opt.Selective {
+		rm = tbRootMoves(pos, opt.Tablebases, rm)
+	}
 	w := s.w
 	w.prepare(pos, s, opt, ev, rm)
 	w.progress, w.startNs = lim.Progress, start.UnixNano()
@@ -159,6 +162,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	res.Elapsed = time.Since(start)
 	res.Stats = w.stats
 	res.Stats.Nodes = w.totalNodes() // the helpers' as of their last count
+	res.Stats.TBHits = w.totalTBHits()
 	return res
 }
 
@@ -167,7 +171,11 @@ func (w *worker) prepare(pos *engine.Position, s *Searcher, opt Options, ev int,
 	w.ev = w.evaluator(ev)
 	w.pos, w.tt, w.opt, w.ctl = pos.Clone(), s.tt, opt, &s.ctl
 	w.scout = driverNamed(opt.Driver).Scout
-	w.stats, w.stopped, w.nodeLimit, w.published = Stats{}, false, 0, 0
+	w.stats, w.stopped, w.nodeLimit, w.published, w.publishedTB = Stats{}, false, 0, 0, 0
+	w.tbPieces = 0
+	if opt.Selective {
+		w.tbPieces = tbCardinality(opt)
+	}
 	w.rootMoves = append(w.rootMoves[:0], rm...)
 	w.excluded = w.excluded[:0]
 	w.cands = append(w.cands[:0], rm...)
@@ -199,6 +207,7 @@ func (s *Searcher) arm(start time.Time, lim Limits, ended <-chan struct{}) {
 	c := &s.ctl
 	c.stop.Store(false)
 	c.nodes.Store(0)
+	c.tbHits.Store(0)
 	c.nodeLimit = 0
 	c.mu.Lock()
 	c.search++

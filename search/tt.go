@@ -219,13 +219,14 @@ func (t *TT) Hashfull() int {
 	return used * 1000 / (n * bucketSize)
 }
 
-// Mate scores count plies from the root; in the table they count from the
-// node, so that the same position reached at another ply reads right.
+// Mate scores (and tablebase wins and losses) count plies from the root;
+// in the table they count from the node, so that the same position
+// reached at another ply reads right.
 func scoreToTT(s, ply int) int {
 	switch {
-	case s > MateBound && s < Infinity:
+	case s > tbBound && s < Infinity:
 		return s + ply
-	case s < -MateBound && s > -Infinity:
+	case s < -tbBound && s > -Infinity:
 		return s - ply
 	}
 	return s
@@ -233,9 +234,9 @@ func scoreToTT(s, ply int) int {
 
 func scoreFromTT(s, ply int) int {
 	switch {
-	case s > MateBound && s < Infinity:
+	case s > tbBound && s < Infinity:
 		return s - ply
-	case s < -MateBound && s > -Infinity:
+	case s < -tbBound && s > -Infinity:
 		return s + ply
 	}
 	return s

@@ -43,12 +43,16 @@ type worker struct {
 	ctl       *control
 	nodeLimit uint64 // this thread's nodes (one thread; see control.nodeLimit)
 	stopped   bool
+	// tbPieces is the most pieces a node may have to be probed in the
+	// tablebases (tbCardinality; 0: no probes).
+	tbPieces int
 	// mustFinish holds off every stop (stop, deadlines, node limits) while
 	// the main thread searches the first iteration, which takes a
 	// millisecond or so: the move played then always comes with a score
 	// and a PV to report.
-	mustFinish bool
-	published  uint64 // nodes already added to ctl.nodes
+	mustFinish  bool
+	published   uint64 // nodes already added to ctl.nodes
+	publishedTB uint64 // tablebase hits already added to ctl.tbHits
 
 	// Progress reports (Limits.Progress): the callback, when the search
 	// started and when the next report is due (UnixNano), and the root
@@ -116,6 +120,7 @@ type control struct {
 	// exactly reproducible.
 	nodes     atomic.Uint64
 	nodeLimit uint64
+	tbHits    atomic.Uint64 // the threads' tablebase hits, as nodes
 
 	// The hard deadline is kept by a timer as well as by the threads' reads
 	// of the clock: the timer stops the search however slowly its nodes
@@ -189,6 +194,15 @@ func (w *worker) poll() bool {
 func (w *worker) publish() {
 	w.ctl.nodes.Add(w.stats.Nodes - w.published)
 	w.published = w.stats.Nodes
+	if w.stats.TBHits != w.publishedTB {
+		w.ctl.tbHits.Add(w.stats.TBHits - w.publishedTB)
+		w.publishedTB = w.stats.TBHits
+	}
+}
+
+// totalTBHits is the tablebase hits of all threads, as totalNodes.
+func (w *worker) totalTBHits() uint64 {
+	return w.ctl.tbHits.Load() - w.publishedTB + w.stats.TBHits
 }
 
 // totalNodes is the nodes of all threads: this one's exactly, the others'
