@@ -652,7 +652,8 @@ func TestSetOption(t *testing.T) {
 	h.send("go depth 1")
 	h.expect("bestmove", time.Second)
 	opt := h.fake.calls()[0].opt
-	want := search.Options{Driver: "NegaScout", ETC: false, ETCDepth: 5, Selective: false, MTDStep: 10, MTDfGuess2: true, PVPath: true, MultiPV: 3, Threads: 4, Eval: "Material"}
+	want := search.Options{Driver: "NegaScout", ETC: false, ETCDepth: 5, Selective: false, MTDStep: 10, MTDfGuess2: true, PVPath: true, MultiPV: 3, Threads: 4, Eval: "Material",
+		TBProbeLimit: 7, TBProbeDepth: 1}
 	if opt != want {
 		t.Errorf("options %+v, want %+v", opt, want)
 	}
