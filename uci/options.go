@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/bounder-chess/bounder/search"
+	"github.com/bounder-chess/bounder/syzygy"
 )
 
 // optionSpecs is the table of Bounder's UCI options, in the order "uci"
@@ -73,6 +74,15 @@ func optionSpecs(cfg *Config) []optSpec {
 		{name: "Evaluation", kind: kindCombo, vars: search.Evals(),
 			bind: searchVar(func(o *search.Options) *string { return &o.Eval }),
 			doc:  "the static evaluation"},
+		{name: "SyzygyPath", kind: kindString, apply: (*Engine).loadTablebases,
+			bind: uciVar(func(u *uciSettings) *string { return &u.syzygyPath }),
+			doc:  "directories of Syzygy endgame tables"},
+		{name: "SyzygyProbeDepth", kind: kindSpin, min: 1, max: 100,
+			bind: searchVar(func(o *search.Options) *int { return &o.TBProbeDepth }),
+			doc:  "the least remaining depth at which the search probes the largest tables"},
+		{name: "SyzygyProbeLimit", kind: kindSpin, min: 0, max: 7,
+			bind: searchVar(func(o *search.Options) *int { return &o.TBProbeLimit }),
+			doc:  "the most pieces a position may have to be probed"},
 	}
 }
 
@@ -85,6 +95,7 @@ type uciSettings struct {
 	ownBook      bool
 	bookFile     string // "" = the default book
 	bookDepth    int    // moves
+	syzygyPath   string // "" = no tablebases
 }
 
 // defaultUCISettings are the defaults of uci's own options.
@@ -137,6 +148,40 @@ func (e *Engine) applyPending() {
 		e.pendingClear = false
 		e.cfg.Searcher.Clear()
 	}
+}
+
+// loadTablebases opens the Syzygy tables in the directories SyzygyPath
+// names (separated by the system's list separator, ':' on Unix), at once,
+// so that errors show when the option is set; an empty path drops them. A
+// directory that cannot be read is an error, but the tables of the others
+// are used; a corrupt table file is reported once, when first probed, and
+// then left alone.
+func (e *Engine) loadTablebases() error {
+	var tables *syzygy.Tables
+	if path := e.set.syzygyPath; path != "" {
+		t, err := syzygy.Open(path)
+		if t == nil || len(t.Names()) == 0 {
+			if t != nil {
+				_ = t.Close()
+			}
+			if err == nil {
+				err = fmt.Errorf("no Syzygy tables in %s", quote(path))
+			}
+			return fmt.Errorf("%s", oneLine(err.Error())) // the old tables stay
+		}
+		if err != nil { // some directories unreadable: the others' tables serve
+			e.infof("warning: SyzygyPath: %s", oneLine(err.Error()))
+		}
+		out := e.out
+		t.SetErrorHandler(func(err error) { out.line("info string error: syzygy: " + oneLine(err.Error())) })
+		e.infof("syzygy: %d tables of up to %d pieces", len(t.Names()), t.MaxPieces())
+		tables = t
+	}
+	if old := e.searchOpt.Tablebases; old != nil && !e.busy() {
+		_ = old.Close() // a running search may still probe it: then it stays open
+	}
+	e.searchOpt.Tablebases = tables
+	return nil
 }
 
 // loadBook loads the book BookFile names at once, so that errors show when

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -180,6 +182,9 @@ func TestOptionBindings(t *testing.T) {
 			v = strconv.FormatBool(o.def != "true")
 		case kindString:
 			v = o.def + "x.bin"
+			if o.name == "SyzygyPath" {
+				v = filepath.Join("..", "syzygy", "testdata")
+			}
 		case kindCombo:
 			for _, c := range o.vars {
 				if c != o.def {
@@ -200,6 +205,10 @@ func TestOptionBindings(t *testing.T) {
 			t.Errorf("%s = %s: holds %s", o.name, v, got)
 		}
 		changed := append(changedFields("search.Options.", opt, e.searchOpt), changedFields("uciSettings.", set, e.set)...)
+		if o.name == "SyzygyPath" {
+			// The tables it opens are what the path sets, not a second option.
+			changed = slices.DeleteFunc(changed, func(f string) bool { return f == "search.Options.Tablebases" })
+		}
 		if len(changed) != 1 {
 			t.Errorf("%s = %s changed %v, want one field", o.name, v, changed)
 		}
@@ -229,6 +238,14 @@ func TestOptionRefusedKeepsValue(t *testing.T) {
 	}
 	if err := book.store(e, "bad.bin"); err == nil || e.set.bookFile != "good.bin" || e.book == nil {
 		t.Errorf("bad book: error %v, BookFile %q", err, e.set.bookFile)
+	}
+	tb := e.optByName["syzygypath"]
+	good := filepath.Join("..", "syzygy", "testdata")
+	if err := tb.store(e, good); err != nil || e.searchOpt.Tablebases == nil {
+		t.Fatalf("SyzygyPath: %v", err)
+	}
+	if err := tb.store(e, "no/such/dir"); err == nil || e.set.syzygyPath != good || e.searchOpt.Tablebases == nil {
+		t.Errorf("bad SyzygyPath: error %v, path %q, tables %v", err, e.set.syzygyPath, e.searchOpt.Tablebases)
 	}
 	if err := hash.store(e, "8192"); err == nil || e.set.hash != DefaultHashMiB { // the fake refuses > 4096
 		t.Errorf("refused Hash: error %v, Hash %d", err, e.set.hash)

@@ -73,7 +73,11 @@ func formatInfo(r search.Report) string {
 	if s := r.Elapsed.Seconds(); s > 0 {
 		nps = uint64(float64(r.Nodes) / s)
 	}
-	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d", r.Nodes, nps, r.Hashfull, r.Elapsed.Milliseconds())
+	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d", r.Nodes, nps, r.Hashfull)
+	if r.Stats.TBHits > 0 {
+		fmt.Fprintf(&b, " tbhits %d", r.Stats.TBHits)
+	}
+	fmt.Fprintf(&b, " time %d", r.Elapsed.Milliseconds())
 	if len(r.PV) > 0 {
 		b.WriteString(" pv")
 		for _, m := range r.PV {

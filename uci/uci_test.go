@@ -190,6 +190,9 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Singular type check default false",
 		"option name PV Path type check default true",
 		"option name Evaluation type combo default Full var Full var Hand var Material",
+		"option name SyzygyPath type string default <empty>",
+		"option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+		"option name SyzygyProbeLimit type spin default 7 min 0 max 7",
 	}
 	got := before[2:]
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -1,0 +1,63 @@
+package uci
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/syzygy"
+)
+
+// TestE2ESyzygy: with SyzygyPath set, Bounder says how many tables it
+// found, probes them (tbhits in its info lines) and plays a won ending by
+// the tables' best-ranked moves; a path without tables is an error that
+// keeps the tables it had.
+func TestE2ESyzygy(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "syzygy", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := startEngine(t, "bounder")
+	p.send("setoption name SyzygyPath value "+dir, "isready")
+	_, before := p.expect("readyok", 10*time.Second)
+	if !strings.Contains(strings.Join(before, "\n"), "info string syzygy: 35 tables of up to 4 pieces") {
+		t.Fatalf("no tables announced: %q", before)
+	}
+	const fen = "8/8/k7/8/8/3r4/8/4KQ2 w - - 0 1" // KQvKR, a win
+	p.send("position fen "+fen, "go depth 8")
+	bm, info := p.expect("bestmove", 20*time.Second)
+	if !strings.Contains(strings.Join(info, "\n"), " tbhits ") {
+		t.Errorf("no tbhits in %q", info)
+	}
+	tables, err := syzygy.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tables.Close()
+	pos, err := engine.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ranked, ok := tables.RankRootMoves(pos)
+	if !ok {
+		t.Fatal("the tables do not hold the test position")
+	}
+	played := strings.Fields(bm)[1]
+	good := false
+	for _, r := range ranked {
+		if r.Rank == ranked[0].Rank && r.Move.String() == played {
+			good = true
+		}
+	}
+	if !good {
+		t.Errorf("%s: %s is not among the tables' best moves", fen, played)
+	}
+	p.send("setoption name SyzygyPath value /no/such/dir", "isready")
+	_, before = p.expect("readyok", 5*time.Second)
+	if !strings.Contains(strings.Join(before, "\n"), "info string error: SyzygyPath") {
+		t.Errorf("no error for a path without tables: %q", before)
+	}
+	p.send("quit")
+}
