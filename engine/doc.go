@@ -1,6 +1,8 @@
 // Package engine is Bounder's game model, not its searcher: the board, moves,
 // legal move generation (full and captures-only), make/unmake, Zobrist keys,
-// repetition and fifty-move history, FEN and UCI move text, and perft.
+// repetition and fifty-move history, FEN and UCI move text, and perft;
+// for standard chess and Chess960 (Fischer random and Double Fischer
+// random) alike, see castling.go.
 //
 // Readers coming from other engines may expect "engine" to mean the search;
 // here it is the bottom layer that every other package imports and that

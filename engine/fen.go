@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -13,6 +14,16 @@ import (
 // or rank lengths, not exactly one king per side, pawns on the first or last
 // rank, the side not to move in check, castling rights without king and rook
 // in place, an en-passant square that no double push can explain.
+//
+// The castling field may be written three ways, for standard chess and
+// Chess960 (Fischer random, Double Fischer random) alike: standard FEN's
+// KQkq; Shredder-FEN's file letters, the files of the castling rooks (HAha
+// is the standard KQkq); and X-FEN, where K and Q name the outermost rook
+// on their side of the king and a file letter is used only for an inner
+// rook. A right needs the king on its back rank and a rook of its colour on
+// that rank on the named file, or on the named side of the king. A position
+// whose castling king or rooks start off the standard squares is set to
+// Chess960 mode (see SetChess960). FEN writes X-FEN (see FEN).
 //
 // An en-passant square is kept only when a pawn of the side to move could
 // capture there (the Polyglot rule), so that transpositions share a key.
@@ -33,9 +44,6 @@ func ParseFEN(fen string) (*Position, error) {
 	default:
 		return nil, fmt.Errorf("fen: side to move %q is not w or b", f[1])
 	}
-	if err := p.parseCastling(f[2]); err != nil {
-		return nil, err
-	}
 	if err := p.parseEnPassant(f[3]); err != nil {
 		return nil, err
 	}
@@ -54,6 +62,11 @@ func ParseFEN(fen string) (*Position, error) {
 	if err := p.validate(); err != nil {
 		return nil, err
 	}
+	// After validate, which finds the kings that the rights need.
+	if err := p.parseCastling(f[2]); err != nil {
+		return nil, err
+	}
+	p.chess960 = p.castling.needs960
 	p.key = p.computeKey()
 	return p, nil
 }
@@ -94,28 +107,60 @@ func (p *Position) parseBoard(s string) error {
 	return nil
 }
 
+// parseCastling reads the castling field (see ParseFEN) and sets up the
+// castling rules; the kings are known.
 func (p *Position) parseCastling(s string) error {
 	if s == "-" {
 		return nil
 	}
+	if len(s) > 4 {
+		return fmt.Errorf("fen: castling field %q has more than four rights", s)
+	}
 	for i := 0; i < len(s); i++ {
-		var bit uint8
-		switch s[i] {
-		case 'K':
-			bit = CastleWK
-		case 'Q':
-			bit = CastleWQ
-		case 'k':
-			bit = CastleBK
-		case 'q':
-			bit = CastleBQ
-		default:
+		c := s[i]
+		color, lower := White, c|0x20
+		if c == lower {
+			color = Black
+		}
+		if lower != 'k' && lower != 'q' && (lower < 'a' || lower > 'h') {
 			return fmt.Errorf("fen: bad castling field %q", s)
 		}
-		if p.castle&bit != 0 {
-			return fmt.Errorf("fen: castling field %q repeats a right", s)
+		rank := 7 * int(color)
+		king := p.kings[color]
+		if king.Rank() != rank {
+			return fmt.Errorf("fen: castling right %c without the %s king on rank %d", c, color, rank+1)
 		}
-		p.castle |= bit
+		rooks := p.Pieces(color, Rook) & (rank1 << (8 * rank))
+		var rook Square
+		switch lower {
+		case 'k': // the outermost rook toward h
+			hSide := rooks &^ (SquareBB(king)<<1 - 1)
+			if hSide == 0 {
+				return fmt.Errorf("fen: castling right %c without a %s rook on rank %d right of the king", c, color, rank+1)
+			}
+			rook = Square(63 - bits.LeadingZeros64(hSide))
+		case 'q': // the outermost rook toward a
+			aSide := rooks & (SquareBB(king) - 1)
+			if aSide == 0 {
+				return fmt.Errorf("fen: castling right %c without a %s rook on rank %d left of the king", c, color, rank+1)
+			}
+			rook = LSB(aSide)
+		default: // the rook on that file
+			rook = MakeSquare(int(lower-'a'), rank)
+			if rooks&SquareBB(rook) == 0 {
+				return fmt.Errorf("fen: castling right %c without a %s rook on %s", c, color, rook)
+			}
+		}
+		bit := uint8(CastleWK)
+		side := "king-side (h)"
+		if rook < king {
+			bit, side = CastleWQ, "queen-side (a)"
+		}
+		bit <<= 2 * color
+		if p.castle&bit != 0 {
+			return fmt.Errorf("fen: castling field %q repeats the %s %s right", s, color, side)
+		}
+		p.addCastleRight(color, rook)
 	}
 	return nil
 }
@@ -171,28 +216,14 @@ func (p *Position) validate() error {
 	if p.IsAttacked(p.kings[p.side.Other()], p.side) {
 		return errors.New("fen: the side not to move is in check")
 	}
-	need := []struct {
-		bit        uint8
-		king, rook Piece
-		ks, rs     Square
-	}{
-		{CastleWK, MakePiece(White, King), MakePiece(White, Rook), E1, H1},
-		{CastleWQ, MakePiece(White, King), MakePiece(White, Rook), E1, A1},
-		{CastleBK, MakePiece(Black, King), MakePiece(Black, Rook), E8, H8},
-		{CastleBQ, MakePiece(Black, King), MakePiece(Black, Rook), E8, A8},
-	}
-	for _, n := range need {
-		if p.castle&n.bit != 0 && (p.board[n.ks] != n.king || p.board[n.rs] != n.rook) {
-			return fmt.Errorf("fen: castling right without king on %s and rook on %s", n.ks, n.rs)
-		}
-	}
 	if PopCount(p.Checkers()) > 2 {
 		return errors.New("fen: the side to move is in check from more than two pieces")
 	}
 	return nil
 }
 
-// FEN writes the position in Forsyth-Edwards Notation.
+// FEN writes the position in Forsyth-Edwards Notation, the castling
+// rights in X-FEN (see writeCastling): standard FEN for standard chess.
 func (p *Position) FEN() string {
 	var b strings.Builder
 	for rank := 7; rank >= 0; rank-- {
@@ -221,16 +252,40 @@ func (p *Position) FEN() string {
 	} else {
 		b.WriteString(" b ")
 	}
-	if p.castle == 0 {
-		b.WriteByte('-')
-	}
-	for i, c := range "KQkq" {
-		if p.castle&(1<<i) != 0 {
-			b.WriteRune(c)
-		}
-	}
+	p.writeCastling(&b)
 	fmt.Fprintf(&b, " %s %d %d", p.ep, p.rule50, p.moveNo)
 	return b.String()
+}
+
+// writeCastling writes the castling field in X-FEN: KQkq for each right
+// whose rook is the outermost one on its side of the king, which is every
+// right of standard chess and of a Chess960 game's start, so that
+// standard FEN readers read them; the rook's file letter (upper case for
+// White) for a right whose rook has another rook of its colour beyond it.
+// X-FEN rather than Shredder-FEN, so that the FEN of every standard
+// position is standard FEN, whatever the mode.
+func (p *Position) writeCastling(b *strings.Builder) {
+	if p.castle == 0 {
+		b.WriteByte('-')
+		return
+	}
+	for i := 0; i < 4; i++ {
+		if p.castle&(1<<i) == 0 {
+			continue
+		}
+		color := Color(i / 2)
+		r := &p.castling.rules[i]
+		rooks := p.Pieces(color, Rook) & (rank1 << (8 * 7 * int(color)))
+		beyond := rooks &^ (SquareBB(r.rookFrom)<<1 - 1) // toward h
+		if i%2 == 1 {
+			beyond = rooks & (SquareBB(r.rookFrom) - 1) // toward a
+		}
+		c := "KQkq"[i]
+		if beyond != 0 {
+			c = byte('A'+r.rookFrom.File()) | byte(color)*0x20
+		}
+		b.WriteByte(c)
+	}
 }
 
 // String draws the board for the UCI "d" command.

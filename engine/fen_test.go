@@ -49,9 +49,9 @@ func TestParseFENErrors(t *testing.T) {
 		{"castling dash and letter", "4k3/8/8/8/8/8/8/4K2R w K- - 0 1"},
 		{"K without rook", "4k3/8/8/8/8/8/8/4K3 w K - 0 1"},
 		{"Q without rook", "4k3/8/8/8/8/8/8/4K2R w Q - 0 1"},
-		{"K with king moved", "4k3/8/8/8/8/8/8/5K1R w K - 0 1"},
 		{"k without rook", "4k3/8/8/8/8/8/8/4K3 w k - 0 1"},
-		{"q with rook moved", "1r2k3/8/8/8/8/8/8/4K3 w q - 0 1"},
+		{"K with king moved off the back rank", "4k3/8/8/8/8/8/5K2/7R w K - 0 1"},
+		{"q with rook moved off the back rank", "4k3/r7/8/8/8/8/8/4K3 w q - 0 1"},
 		{"black rook for white right", "4k3/8/8/8/8/8/8/4K2r w K - 0 1"},
 		{"ep square bad text", "4k3/8/8/8/8/8/8/4K3 w - e9 0 1"},
 		{"ep square on rank 4 with white to move", "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1"},
@@ -94,6 +94,9 @@ func TestParseFENAccepts(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/4K2R w K - +3 +7", "4k3/8/8/8/8/8/8/4K2R w K - 3 7"},           // Atoi signs
 		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"}, // all rights
 		{"4k3/8/8/8/8/8/8/3RK1r1 w - - 0 1", "4k3/8/8/8/8/8/8/3RK1r1 w - - 0 1"},         // side to move in check
+		{"4k3/8/8/8/8/8/8/5K1R w K - 0 1", "4k3/8/8/8/8/8/8/5K1R w K - 0 1"},             // X-FEN: Chess960, king on f1
+		{"1r2k3/8/8/8/8/8/8/4K3 w q - 0 1", "1r2k3/8/8/8/8/8/8/4K3 w q - 0 1"},           // X-FEN: Chess960, rook on b8
+		{"r3k2r/8/8/8/8/8/8/R3K2R b HAha - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"}, // Shredder-FEN
 	}
 	for _, c := range good {
 		p, err := ParseFEN(c.fen)

@@ -31,14 +31,31 @@ var fuzzSeeds = []string{
 	"4k3/8/8/8/8/8/8/4K2R w - - -1 1",
 	"4k3/9/8/8/8/8/8/4K2R w - - 0 1",
 	"4k3/8/8/8/8/8/8/4K2R x - - 0 1",
+	// Chess960 and Double Fischer random: Shredder-FEN, X-FEN, near misses.
+	"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+	"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9",
+	"rr6/2kpp3/1ppn2p1/p2b1q1p/P4P1P/1PNN2P1/2PP4/1K2R2R b E - 1 20",
+	"1rkr3b/1ppn3p/3pB1n1/6q1/R2P4/4N1P1/1P5P/2KRQ1B1 b Dbd - 0 14",
+	"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RKRBBQNN w CAhf - 0 1",
+	"1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3K1R w HBgb - 0 1",
+	"4k3/8/8/8/8/8/8/rR3K2 w Q - 0 1",
+	"4k3/8/8/8/8/8/8/5KR1 w K - 0 1",
+	"4k3/8/8/8/8/8/8/4K2R w G - 0 1",
+	"4k3/8/8/8/8/8/8/4K2R w HK - 0 1",
+	"4k3/8/8/8/8/8/4K3/7R w H - 0 1",
 }
 
 // FuzzFENMoves: ParseFEN never panics; a position it accepts round-trips
-// through FEN, is internally consistent, and has the same legal moves as
-// notnil/chess, to depth 2 (every reply of every move). Bounder rejects the
-// impossible positions on which notnil's answers are meaningless (no king,
-// side not to move in check, castling rights without king and rook, ...),
-// so every position it accepts is compared.
+// through FEN (its castling rules and Chess960 mode included, and through
+// Shredder-FEN too), is internally consistent, and has the same legal moves
+// as notnil/chess, to depth 2 (every reply of every move). Bounder rejects
+// the impossible positions on which notnil's answers are meaningless (no
+// king, side not to move in check, castling rights without king and rook,
+// ...), so every standard position it accepts is compared. notnil knows no
+// Chess960: a position whose castling needs it is walked to depth 2 by
+// checkedPerft instead (keys, ChildKey, IsLegal, the captures/quiets split
+// and Unmake checked at every node), and its colour flip must have as many
+// moves.
 func FuzzFENMoves(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
@@ -61,8 +78,20 @@ func checkFENAgainstNotnil(t *testing.T, fen string) {
 	if err != nil {
 		t.Fatalf("FEN %q of accepted %q does not parse: %v", canon, fen, err)
 	}
-	if q.FEN() != canon || q.Key() != p.Key() {
+	if q.FEN() != canon || q.Key() != p.Key() || q.castling != p.castling || q.Chess960() != p.Chess960() {
 		t.Fatalf("FEN round trip of %q: %q, key %016x vs %016x", fen, q.FEN(), q.Key(), p.Key())
+	}
+	if s, err := ParseFEN(shredderFEN(p)); err != nil || s.castling != p.castling || s.Key() != p.Key() {
+		t.Fatalf("Shredder-FEN %q of accepted %q reads differently: %v", shredderFEN(p), fen, err)
+	}
+	if p.Chess960() {
+		if n, m := checkedPerft(t, p, 2), p.Mirror().Perft(2); n != m {
+			t.Fatalf("perft 2 of %q is %d, of its mirror %d", canon, n, m)
+		}
+		return
+	}
+	if field := strings.Fields(canon)[2]; strings.Trim(field, "KQkq-") != "" {
+		t.Fatalf("standard position %q written with castling field %q", fen, field)
 	}
 	opt, err := chess.FEN(canon)
 	if err != nil {
@@ -76,6 +105,22 @@ func checkFENAgainstNotnil(t *testing.T, fen string) {
 	if p.FEN() != canon || p.Key() != q.Key() {
 		t.Fatalf("comparison changed the position %q", canon)
 	}
+}
+
+// shredderFEN is p's FEN with the castling field in Shredder-FEN: each
+// right as its rook's file letter.
+func shredderFEN(p *Position) string {
+	f := strings.Fields(p.FEN())
+	if p.castle != 0 {
+		var b strings.Builder
+		for i := 0; i < 4; i++ {
+			if p.castle&(1<<i) != 0 {
+				b.WriteByte(byte('A'+p.castling.rules[i].rookFrom.File()) | byte(i/2)*0x20)
+			}
+		}
+		f[2] = b.String()
+	}
+	return strings.Join(f, " ")
 }
 
 // boardFEN turns fuzz bytes into a FEN, so that mutations move pieces
@@ -186,8 +231,8 @@ func compareWithNotnil(t *testing.T, p *Position, np *chess.Position, depth int)
 }
 
 // FuzzParseMove: ParseMove and PlayMoves never panic, accept exactly the
-// legal moves written as Move.String writes them, and leave the position
-// unchanged on error.
+// legal moves written as FormatMove writes them (Chess960 castling as the
+// king taking its rook), and leave the position unchanged on error.
 func FuzzParseMove(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s, "e2e4")
@@ -201,6 +246,9 @@ func FuzzParseMove(f *testing.F) {
 	f.Add("8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", "c4d3")
 	f.Add(StartFEN, "0000")
 	f.Add(StartFEN, "E2E4")
+	f.Add("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3K1R w HBgb - 0 1", "f1b1 f8g8")
+	f.Add("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3K1R w HBgb - 0 1", "f1c1")
+	f.Add("4k3/8/8/8/8/8/8/6KR w K - 0 1", "g1h1")
 	f.Fuzz(func(t *testing.T, fen, moves string) {
 		p, err := ParseFEN(fen)
 		if err != nil {
@@ -209,7 +257,7 @@ func FuzzParseMove(f *testing.F) {
 		before, key := p.FEN(), p.Key()
 		legal := map[string]Move{}
 		for _, m := range p.GenerateMoves(nil) {
-			legal[m.String()] = m
+			legal[p.FormatMove(m)] = m
 		}
 		m, err := p.ParseMove(moves)
 		if want, ok := legal[moves]; ok != (err == nil) || (ok && m != want) {

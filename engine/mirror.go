@@ -3,7 +3,8 @@ package engine
 // Mirror returns the colour-flipped position: the board turned upside down
 // (a1 <-> a8) with every piece changing colour, the other side to move, and
 // the castling rights and en-passant square exchanged to match. The move
-// counters are kept; the game history is not (the mirror starts a new one).
+// counters are kept, and so is the move text convention (Chess960); the
+// game history is not (the mirror starts a new one).
 //
 // Mirroring preserves everything that matters to play: the mirror has the
 // mirrored legal moves, and a colour-symmetric evaluation scores both the
@@ -17,12 +18,18 @@ func (p *Position) Mirror() *Position {
 		}
 	}
 	q.side = p.side.Other()
-	q.castle = (p.castle&(CastleWK|CastleWQ))<<2 | (p.castle&(CastleBK|CastleBQ))>>2
+	q.kings = [2]Square{p.kings[Black].Mirror(), p.kings[White].Mirror()}
+	for i := 0; i < 4; i++ {
+		if p.castle&(1<<i) != 0 {
+			// The right of the other colour, with the same rook mirrored.
+			q.addCastleRight(Color(i/2).Other(), p.castling.rules[i].rookFrom.Mirror())
+		}
+	}
+	q.chess960 = p.chess960
 	if p.ep != NoSquare {
 		q.ep = p.ep.Mirror()
 	}
 	q.rule50, q.moveNo = p.rule50, p.moveNo
-	q.kings = [2]Square{p.kings[Black].Mirror(), p.kings[White].Mirror()}
 	q.key = q.computeKey()
 	return q
 }

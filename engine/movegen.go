@@ -212,37 +212,3 @@ func (p *Position) genEnPassant(buf []Move, g *genState) []Move {
 	}
 	return buf
 }
-
-// castlePath describes one castling move: the rights bit, the squares that
-// must be empty and the squares the king crosses, which must not be attacked.
-type castlePath struct {
-	right    uint8
-	from, to Square
-	empty    uint64
-	safe     [2]Square
-}
-
-var castlePaths = [2][2]castlePath{
-	{
-		{CastleWK, E1, G1, SquareBB(F1) | SquareBB(G1), [2]Square{F1, G1}},
-		{CastleWQ, E1, C1, SquareBB(D1) | SquareBB(C1) | SquareBB(1), [2]Square{D1, C1}},
-	},
-	{
-		{CastleBK, E8, G8, SquareBB(F8) | SquareBB(G8), [2]Square{F8, G8}},
-		{CastleBQ, E8, C8, SquareBB(D8) | SquareBB(C8) | SquareBB(57), [2]Square{D8, C8}},
-	},
-}
-
-func (p *Position) genCastling(buf []Move, occ uint64) []Move {
-	them := p.side.Other()
-	for _, c := range castlePaths[p.side] {
-		if p.castle&c.right == 0 || occ&c.empty != 0 {
-			continue
-		}
-		if p.IsAttacked(c.safe[0], them) || p.IsAttacked(c.safe[1], them) {
-			continue
-		}
-		buf = append(buf, newMove(c.from, c.to)|kindCastle<<14)
-	}
-	return buf
-}

@@ -170,6 +170,7 @@ func sameState(a, b *Position) bool {
 	return a.board == b.board && a.byType == b.byType && a.byColor == b.byColor &&
 		a.side == b.side && a.castle == b.castle && a.ep == b.ep && a.rule50 == b.rule50 &&
 		a.moveNo == b.moveNo && a.key == b.key && a.kings == b.kings &&
+		a.castling == b.castling && a.chess960 == b.chess960 &&
 		len(a.keys) == len(b.keys) && len(a.stack) == len(b.stack)
 }
 
@@ -190,8 +191,10 @@ func sameMoveSet(a, b []Move) bool {
 	return true
 }
 
+// isCaptureOrPromotion: castling is neither, even where the Chess960 king
+// lands on its own rook's square or stays on its own.
 func (p *Position) isCaptureOrPromotion(m Move) bool {
-	return p.board[m.To()] != NoPiece || m.IsEnPassant() || m.Promotion() != NoPieceType
+	return (p.board[m.To()] != NoPiece && !m.IsCastle()) || m.IsEnPassant() || m.Promotion() != NoPieceType
 }
 
 // checkConsistent checks the redundant parts of the position against each other.
@@ -222,6 +225,16 @@ func checkConsistent(t *testing.T, p *Position) {
 	}
 	if len(p.keys) != len(p.stack) {
 		t.Fatalf("history lengths %d != %d", len(p.keys), len(p.stack))
+	}
+	// Every right held has its king and rook on their start squares.
+	for i := 0; i < 4; i++ {
+		if p.castle&(1<<i) == 0 {
+			continue
+		}
+		c, r := Color(i/2), &p.castling.rules[i]
+		if r.kingFrom != p.kings[c] || p.board[r.rookFrom] != MakePiece(c, Rook) {
+			t.Fatalf("castling right %d without its king on %s and rook on %s in %s", i, r.kingFrom, r.rookFrom, p.FEN())
+		}
 	}
 }
 

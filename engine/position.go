@@ -28,6 +28,14 @@ type Position struct {
 	key     uint64
 	kings   [2]Square
 
+	// castling is where each castling right's king and rook start and go,
+	// fixed by the setup for the whole game (Chess960 moves them off e1, a1
+	// and h1).
+	castling castling
+	// chess960 asks for Chess960 move text: castling written as the king
+	// taking its own rook (see MoveText).
+	chess960 bool
+
 	keys  []uint64 // keys of earlier positions of the game, oldest first
 	stack []undo
 }
@@ -60,27 +68,13 @@ func init() {
 	}
 }
 
-// castleMask[s] is ANDed into the rights when a move touches square s.
-var castleMask [64]uint8
-
-func init() {
-	for s := range castleMask {
-		castleMask[s] = 15
-	}
-	castleMask[E1] &^= CastleWK | CastleWQ
-	castleMask[H1] &^= CastleWK
-	castleMask[A1] &^= CastleWQ
-	castleMask[E8] &^= CastleBK | CastleBQ
-	castleMask[H8] &^= CastleBK
-	castleMask[A8] &^= CastleBQ
-}
-
 func newEmptyPosition() *Position {
 	return &Position{
-		ep:     NoSquare,
-		moveNo: 1,
-		keys:   make([]uint64, 0, historyReserve),
-		stack:  make([]undo, 0, historyReserve),
+		ep:       NoSquare,
+		moveNo:   1,
+		castling: noCastling,
+		keys:     make([]uint64, 0, historyReserve),
+		stack:    make([]undo, 0, historyReserve),
 	}
 }
 
@@ -205,9 +199,12 @@ func (p *Position) AttackersTo(s Square, occ uint64) uint64 {
 }
 
 // IsAttacked reports whether colour by attacks square s.
-func (p *Position) IsAttacked(s Square, by Color) bool {
+func (p *Position) IsAttacked(s Square, by Color) bool { return p.attackedWith(s, by, p.Occupied()) }
+
+// attackedWith reports whether colour by attacks square s when the
+// occupancy is occ (castling asks with its rook lifted off the board).
+func (p *Position) attackedWith(s Square, by Color, occ uint64) bool {
 	them := p.byColor[by]
-	occ := p.Occupied()
 	return pawnAttacks[by.Other()][s]&p.byType[Pawn]&them != 0 ||
 		knightAttacks[s]&p.byType[Knight]&them != 0 ||
 		kingAttacks[s]&p.byType[King]&them != 0 ||
@@ -246,9 +243,19 @@ func (p *Position) Make(m Move) {
 
 	switch m.kind() {
 	case kindCastle:
-		rookFrom, rookTo := castleRookSquares(to)
-		p.move(from, to)
-		p.move(rookFrom, rookTo)
+		r := &p.castling.rules[castleIndex(to)]
+		if r.apart {
+			p.move(from, to)
+			p.move(r.rookFrom, r.rookTo)
+		} else {
+			// Lift both pieces before placing them: in Chess960 the king
+			// may land on its rook's square, or stay where it is.
+			rook := p.board[r.rookFrom]
+			p.remove(from)
+			p.remove(r.rookFrom)
+			p.put(pc, to)
+			p.put(rook, r.rookTo)
+		}
 	case kindEnPassant:
 		capSq := to ^ 8
 		u.captured = p.board[capSq]
@@ -279,7 +286,7 @@ func (p *Position) Make(m Move) {
 	if pc.Type() == King {
 		p.kings[us] = to
 	}
-	if cr := p.castle & castleMask[from] & castleMask[to]; cr != p.castle {
+	if cr := p.castle & p.castling.mask[from] & p.castling.mask[to]; cr != p.castle {
 		p.key ^= castleKey[p.castle] ^ castleKey[cr]
 		p.castle = cr
 	}
@@ -302,9 +309,17 @@ func (p *Position) Unmake() {
 	from, to := m.From(), m.To()
 	switch m.kind() {
 	case kindCastle:
-		rookFrom, rookTo := castleRookSquares(to)
-		p.move(rookTo, rookFrom)
-		p.move(to, from)
+		r := &p.castling.rules[castleIndex(to)]
+		if r.apart {
+			p.move(r.rookTo, r.rookFrom)
+			p.move(to, from)
+		} else {
+			king, rook := p.board[to], p.board[r.rookTo]
+			p.remove(to)
+			p.remove(r.rookTo)
+			p.put(king, from)
+			p.put(rook, r.rookFrom)
+		}
 	case kindEnPassant:
 		p.move(to, from)
 		p.put(u.captured, to^8)
@@ -356,20 +371,6 @@ func (p *Position) UnmakeNull() {
 	p.castle, p.ep, p.rule50, p.key = u.castle, u.ep, u.rule50, u.key
 }
 
-// castleRookSquares gives the rook's move for the king destination kingTo.
-func castleRookSquares(kingTo Square) (from, to Square) {
-	switch kingTo {
-	case G1:
-		return H1, F1
-	case C1:
-		return A1, D1
-	case G8:
-		return H8, F8
-	default: // C8
-		return A8, D8
-	}
-}
-
 // ChildKey is the key of the position after the legal move m, computed
 // without making it (a few XORs): Enhanced Transposition Cutoffs probe the
 // table with it.
@@ -383,9 +384,9 @@ func (p *Position) ChildKey(m Move) uint64 {
 	}
 	switch m.kind() {
 	case kindCastle:
-		rf, rt := castleRookSquares(to)
+		r := &p.castling.rules[castleIndex(to)]
 		rook := MakePiece(us, Rook)
-		k ^= pieceKey(pc, from) ^ pieceKey(pc, to) ^ pieceKey(rook, rf) ^ pieceKey(rook, rt)
+		k ^= pieceKey(pc, from) ^ pieceKey(pc, to) ^ pieceKey(rook, r.rookFrom) ^ pieceKey(rook, r.rookTo)
 	case kindEnPassant:
 		k ^= pieceKey(pc, from) ^ pieceKey(pc, to) ^ pieceKey(p.board[to^8], to^8)
 	default:
@@ -404,7 +405,7 @@ func (p *Position) ChildKey(m Move) uint64 {
 			}
 		}
 	}
-	if cr := p.castle & castleMask[from] & castleMask[to]; cr != p.castle {
+	if cr := p.castle & p.castling.mask[from] & p.castling.mask[to]; cr != p.castle {
 		k ^= castleKey[p.castle] ^ castleKey[cr]
 	}
 	return k

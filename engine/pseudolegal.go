@@ -14,12 +14,18 @@ func (p *Position) IsLegalFast(m Move) bool {
 	from, to := m.From(), m.To()
 	pc := p.board[from]
 	us := p.side
-	if pc == NoPiece || pc.Color() != us || p.byColor[us]&SquareBB(to) != 0 {
+	if pc == NoPiece || pc.Color() != us {
+		return false
+	}
+	if m.kind() == kindCastle {
+		// Before the own-piece test below: a Chess960 king may castle onto
+		// its own rook's square, or stay where it stands.
+		return p.castleIsLegal(m)
+	}
+	if p.byColor[us]&SquareBB(to) != 0 {
 		return false
 	}
 	switch m.kind() {
-	case kindCastle:
-		return p.castleIsLegal(m)
 	case kindEnPassant:
 		if pc.Type() != Pawn || to != p.ep || pawnAttacks[us][from]&SquareBB(to) == 0 {
 			return false
@@ -96,18 +102,4 @@ func (p *Position) leavesKingSafe(pc Piece, from, to Square) bool {
 		return false
 	}
 	return p.pinnedPieces(us)&SquareBB(from) == 0 || line[ksq][from]&SquareBB(to) != 0
-}
-
-func (p *Position) castleIsLegal(m Move) bool {
-	for _, c := range castlePaths[p.side] {
-		if c.from != m.From() || c.to != m.To() {
-			continue
-		}
-		if p.castle&c.right == 0 || p.Occupied()&c.empty != 0 || p.InCheck() {
-			return false
-		}
-		them := p.side.Other()
-		return !p.IsAttacked(c.safe[0], them) && !p.IsAttacked(c.safe[1], them)
-	}
-	return false
 }

@@ -12,7 +12,14 @@ import (
 // generated moves' squares (all kinds, all promotion pieces) and about
 // random words: it must say yes exactly for the generated moves.
 func TestIsLegalFastAgreesWithGenerator(t *testing.T) {
-	r := rand.New(rand.NewSource(7))
+	playLegalFastGames(t, []string{StartFEN}, 7)
+}
+
+// playLegalFastGames is TestIsLegalFastAgreesWithGenerator's check on games
+// from the given starts (taken in turn), with the random generator seeded
+// with seed.
+func playLegalFastGames(t *testing.T, starts []string, seed int64) {
+	r := rand.New(rand.NewSource(seed))
 	games := 60
 	switch {
 	case *long:
@@ -22,7 +29,8 @@ func TestIsLegalFastAgreesWithGenerator(t *testing.T) {
 	}
 	var buf [MaxMoves]Move
 	for g := 0; g < games; g++ {
-		p := NewPosition()
+		p, err := ParseFEN(starts[g%len(starts)])
+		require.NoError(t, err)
 		for ply := 0; ply < 150; ply++ {
 			moves := p.GenerateMoves(buf[:])
 			legal := map[Move]bool{}

@@ -174,7 +174,8 @@ func (w *worker) keepRootCandidates(ml *moveList, first, ply int) {
 }
 
 func isCaptureOrPromotion(pos *engine.Position, m engine.Move) bool {
-	return pos.PieceAt(m.To()) != engine.NoPiece || m.IsEnPassant() || m.Promotion() != engine.NoPieceType
+	// A Chess960 castle may land the king on its own rook's square: no capture.
+	return pos.PieceAt(m.To()) != engine.NoPiece && !m.IsCastle() || m.IsEnPassant() || m.Promotion() != engine.NoPieceType
 }
 
 func mvvlva(pos *engine.Position, m engine.Move) int32 {

@@ -465,6 +465,13 @@ func TestE2EProgress(t *testing.T) {
 // test skips, unless the CI variable is set: there a client test that
 // cannot run is a failure, not a skip that lets a defect land unseen.
 func TestPythonChess(t *testing.T) {
+	runPythonChess(t, "pychess_acceptance.py", 5*time.Minute)
+}
+
+// runPythonChess runs a python-chess script of testdata on the engine
+// binary, skipping (or failing in CI) as TestPythonChess says; the script
+// fails the test by its exit status.
+func runPythonChess(t *testing.T, script string, timeout time.Duration) {
 	bin := engineBinary(t)
 	skip := t.Skipf
 	if os.Getenv("CI") != "" {
@@ -484,13 +491,13 @@ func TestPythonChess(t *testing.T) {
 	if out, err := check.CombinedOutput(); err != nil {
 		skip("python-chess cannot be imported from %s: %v\n%s", pylib, err, out)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	t0 := time.Now()
-	cmd := exec.CommandContext(ctx, py, filepath.Join("testdata", "pychess_acceptance.py"), bin)
+	cmd := exec.CommandContext(ctx, py, filepath.Join("testdata", script), bin)
 	cmd.Env = env
 	out, err := cmd.CombinedOutput()
-	t.Logf("python-chess acceptance test, %v:\n%s", time.Since(t0).Round(time.Millisecond), out)
+	t.Logf("python-chess: %s, %v:\n%s", script, time.Since(t0).Round(time.Millisecond), out)
 	if err != nil {
 		t.Fatalf("failed: %v", err)
 	}

@@ -181,10 +181,12 @@ func (e *Engine) startSearch(p goParams) {
 
 	clock := e.clockOf(p, pos.SideToMove())
 
-	// The book plays only in games: a search on the clock. Depth, nodes,
-	// mate, movetime, infinite and MultiPV analysis ask for the engine's
-	// own search and its scores.
-	if clock != nil && !p.infinite && p.depth == 0 && p.nodes == 0 && p.mate == 0 && p.moveTime == 0 && e.searchOpt.MultiPV == 1 {
+	// The book plays only in games of standard chess on the clock. Depth,
+	// nodes, mate, movetime, infinite and MultiPV analysis ask for the
+	// engine's own search and its scores; a Chess960 game (the option, or a
+	// FEN that needs it) has no book, whose moves are standard chess's.
+	if clock != nil && !p.infinite && p.depth == 0 && p.nodes == 0 && p.mate == 0 && p.moveTime == 0 &&
+		e.searchOpt.MultiPV == 1 && !e.set.chess960 && !pos.Chess960() {
 		if m, ok := e.bookMove(pos, j.searchMoves); ok {
 			j.result = search.Result{BestMove: m}
 			e.job = j
@@ -216,10 +218,13 @@ func (e *Engine) startSearch(p goParams) {
 	j.cancel = cancel
 	opt := e.searchOptions()
 	searcher, out := e.cfg.Searcher, e.out
-	lim.Progress = func(p search.Progress) { out.lines(formatProgress(p)...) }
+	// Moves are written by a MoveText taken now: the search may change pos
+	// while it reports.
+	text := pos.MoveText()
+	lim.Progress = func(p search.Progress) { out.lines(formatProgress(p, text)...) }
 	e.start(j, func() {
 		defer cancel()
-		j.result = searcher.Search(ctx, pos, lim, opt, func(r search.Report) { out.line(formatInfo(r)) })
+		j.result = searcher.Search(ctx, pos, lim, opt, func(r search.Report) { out.line(formatInfo(r, text)) })
 	})
 }
 

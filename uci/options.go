@@ -44,6 +44,9 @@ func optionSpecs(cfg *Config) []optSpec {
 		{name: "BookDepth", kind: kindSpin, min: 0, max: 500,
 			bind: uciVar(func(u *uciSettings) *int { return &u.bookDepth }),
 			doc:  "no book moves after this many moves of the game"},
+		{name: "UCI_Chess960", kind: kindCheck, apply: (*Engine).applyChess960,
+			bind: uciVar(func(u *uciSettings) *bool { return &u.chess960 }),
+			doc:  "Chess960 (Fischer random, Double Fischer random): castling moves are written as the king taking its own rook"},
 		{name: "Driver", kind: kindCombo, vars: search.Drivers(),
 			bind: searchVar(func(o *search.Options) *string { return &o.Driver }),
 			doc:  "the root algorithm"},
@@ -95,6 +98,7 @@ type uciSettings struct {
 	ownBook      bool
 	bookFile     string // "" = the default book
 	bookDepth    int    // moves
+	chess960     bool   // UCI_Chess960: move text, and never the book
 	syzygyPath   string // "" = no tablebases
 }
 

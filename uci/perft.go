@@ -44,11 +44,12 @@ func (e *Engine) startPerft(depth int) {
 	var stop atomic.Bool
 	j := &job{kind: jobPerft, cancel: func() { stop.Store(true) }}
 	pos, out := e.pos.Clone(), e.out
+	text := pos.MoveText()
 	e.start(j, func() {
 		begin := time.Now()
 		var total uint64
 		done := pos.DivideEach(depth, stop.Load, func(d engine.DivideEntry) {
-			out.line(fmt.Sprintf("%s: %d", d.Move, d.Nodes))
+			out.line(fmt.Sprintf("%s: %d", text.Format(d.Move), d.Nodes))
 			total += d.Nodes
 		})
 		if !done {

@@ -33,7 +33,8 @@ func (e *Engine) printBestMove(j *job) {
 			}
 		}
 	}
-	line := "bestmove " + best.String()
+	text := pos.MoveText()
+	line := "bestmove " + text.Format(best)
 	if best != engine.NullMove {
 		pm := r.PonderMove
 		if pm == engine.NullMove && len(r.PV) >= 2 && r.PV[0] == best {
@@ -43,15 +44,16 @@ func (e *Engine) printBestMove(j *job) {
 			c := pos.Clone()
 			c.Make(best)
 			if c.IsLegal(pm) {
-				line += " ponder " + pm.String()
+				line += " ponder " + text.Format(pm)
 			}
 		}
 	}
 	e.out.line(line)
 }
 
-// formatInfo is the info line for a search report.
-func formatInfo(r search.Report) string {
+// formatInfo is the info line for a search report, its moves written by
+// text (the root position's, engine.Position.MoveText).
+func formatInfo(r search.Report, text engine.MoveText) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d", r.Depth)
 	if r.SelDepth > 0 {
@@ -82,7 +84,7 @@ func formatInfo(r search.Report) string {
 		b.WriteString(" pv")
 		for _, m := range r.PV {
 			b.WriteByte(' ')
-			b.WriteString(m.String())
+			b.WriteString(text.Format(m))
 		}
 	}
 	return b.String()
@@ -90,15 +92,15 @@ func formatInfo(r search.Report) string {
 
 // formatProgress is the info lines of a progress report, sent about once a
 // second from the first second on: the counters, and the root move under
-// search when known.
-func formatProgress(p search.Progress) []string {
+// search when known, written by text.
+func formatProgress(p search.Progress, text engine.MoveText) []string {
 	var nps uint64
 	if s := p.Elapsed.Seconds(); s > 0 {
 		nps = uint64(float64(p.Nodes) / s)
 	}
 	lines := []string{fmt.Sprintf("info nodes %d nps %d time %d hashfull %d", p.Nodes, nps, p.Elapsed.Milliseconds(), p.Hashfull)}
 	if p.CurrMove != engine.NullMove {
-		lines = append(lines, fmt.Sprintf("info currmove %s currmovenumber %d", p.CurrMove, p.CurrMoveNumber))
+		lines = append(lines, fmt.Sprintf("info currmove %s currmovenumber %d", text.Format(p.CurrMove), p.CurrMoveNumber))
 	}
 	return lines
 }

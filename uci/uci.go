@@ -48,6 +48,13 @@
 //     (the GUI has gone: nobody waits for "go depth 99" to finish); perft
 //     and bench finish, so that "bounder < commands" works for them.
 //     "quit" stops everything at once (a search still prints its bestmove).
+//   - Chess960: with UCI_Chess960 on, castling is read and written as the
+//     king taking its own rook (e1h1), in "position ... moves",
+//     searchmoves, info pv, currmove, bestmove, ponder and perft; off, as
+//     the king's move (e1g1). A FEN whose castling king or rooks stand off
+//     e1/a1/h1 (e8/a8/h8) is read in the Chess960 convention whatever the
+//     option says, since standard text cannot write its castling. In a
+//     Chess960 game the book and the opening names are never used.
 //   - Book: OwnBook is off by default. When on, with the game within
 //     BookDepth moves, a legal book move (within searchmoves, if any) is
 //     played at once, announced as "info string book move e2e4 (weight W,
@@ -368,7 +375,7 @@ func (e *Engine) cmdNewGame() {
 // answers "bestmove 0000" rather than a move for a position the GUI did not
 // mean, until a valid "position" arrives.
 func (e *Engine) cmdPosition(args []string) {
-	pos, err := parsePosition(args)
+	pos, err := parsePosition(args, e.set.chess960)
 	if err != nil {
 		e.posRejected = true
 		e.infof("error: %s; position rejected: go answers bestmove 0000 until a valid position command", oneLine(err.Error()))
@@ -378,8 +385,11 @@ func (e *Engine) cmdPosition(args []string) {
 	e.announceOpening()
 }
 
-// parsePosition reads the arguments of "position".
-func parsePosition(args []string) (*engine.Position, error) {
+// parsePosition reads the arguments of "position". With chess960 (the
+// UCI_Chess960 option) its moves are read in the Chess960 convention,
+// castling as the king taking its rook; a FEN that needs that convention
+// gets it anyway (engine.Position.SetChess960).
+func parsePosition(args []string, chess960 bool) (*engine.Position, error) {
 	if len(args) == 0 {
 		return nil, errors.New("position wants startpos or fen")
 	}
@@ -402,6 +412,7 @@ func parsePosition(args []string) (*engine.Position, error) {
 	default:
 		return nil, fmt.Errorf("position wants startpos or fen, not %s", quote(args[0]))
 	}
+	pos.SetChess960(chess960)
 	if len(rest) > 0 {
 		if !strings.EqualFold(rest[0], "moves") {
 			return nil, fmt.Errorf("position: expected moves, got %s", quote(rest[0]))
@@ -413,14 +424,22 @@ func parsePosition(args []string) (*engine.Position, error) {
 	return pos, nil
 }
 
+// applyChess960 gives the position the UCI_Chess960 option's move text at
+// once, so that it applies whether the GUI sets it before or after
+// "position".
+func (e *Engine) applyChess960() error {
+	e.pos.SetChess960(e.set.chess960)
+	return nil
+}
+
 // errRejected explains why a command that needs the position was refused.
 const errRejected = "error: the last position command was rejected; send a valid position"
 
 // announceOpening prints the opening's name when it differs from the last
 // one printed.
 func (e *Engine) announceOpening() {
-	if e.cfg.OpeningName == nil {
-		return
+	if e.cfg.OpeningName == nil || e.pos.Chess960() {
+		return // the names are those of standard chess's openings
 	}
 	<-e.warm
 	name, ok := e.cfg.OpeningName(e.pos)
@@ -446,7 +465,7 @@ func (e *Engine) cmdDisplay() {
 		}
 		lines = append(lines, "Checkers: "+strings.Join(ch, " "))
 	}
-	if e.cfg.OpeningName != nil {
+	if e.cfg.OpeningName != nil && !e.pos.Chess960() {
 		<-e.warm
 		if name, ok := e.cfg.OpeningName(e.pos); ok {
 			lines = append(lines, "Opening: "+oneLine(name))

@@ -180,6 +180,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name OwnBook type check default false",
 		"option name BookFile type string default <empty>",
 		"option name BookDepth type spin default 16 min 0 max 500",
+		"option name UCI_Chess960 type check default false",
 		"option name Driver type combo default MTDf var MTDf var NegaScout var AlphaBeta var SSS var DUAL var MTDbi var MTDstep var BNS",
 		"option name ETC type check default true",
 		"option name ETC Depth type spin default 8 min 0 max 128",
@@ -1120,12 +1121,12 @@ func TestProgressLines(t *testing.T) {
 
 func TestFormatProgress(t *testing.T) {
 	e4, _ := engine.NewPosition().ParseMove("e2e4")
-	got := formatProgress(search.Progress{Nodes: 3_000_000, Elapsed: 1500 * time.Millisecond, Hashfull: 42, CurrMove: e4, CurrMoveNumber: 7})
+	got := formatProgress(search.Progress{Nodes: 3_000_000, Elapsed: 1500 * time.Millisecond, Hashfull: 42, CurrMove: e4, CurrMoveNumber: 7}, engine.MoveText{})
 	want := []string{"info nodes 3000000 nps 2000000 time 1500 hashfull 42", "info currmove e2e4 currmovenumber 7"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if got := formatProgress(search.Progress{}); len(got) != 1 || got[0] != "info nodes 0 nps 0 time 0 hashfull 0" {
+	if got := formatProgress(search.Progress{}, engine.MoveText{}); len(got) != 1 || got[0] != "info nodes 0 nps 0 time 0 hashfull 0" {
 		t.Errorf("no move yet: %q", got)
 	}
 }
@@ -1149,7 +1150,7 @@ func TestFormatInfo(t *testing.T) {
 		{search.Report{Depth: 9, Score: -(search.MateScore - 4), Bound: search.BoundUpper, Nodes: 1},
 			"info depth 9 multipv 1 score mate -2 upperbound nodes 1 nps 0 hashfull 0 time 0"},
 	} {
-		if got := formatInfo(c.r); got != c.want {
+		if got := formatInfo(c.r, engine.MoveText{}); got != c.want {
 			t.Errorf("got  %q\nwant %q", got, c.want)
 		}
 	}

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+# Chess960 through a real client (run by TestPythonChessChess960 in
+# uci/chess960_test.go): python-chess plays Bounder against itself from
+# Double Fischer random and Chess960 starts. Given a chess960 board,
+# python-chess sets UCI_Chess960, sends Shredder-FEN and king-takes-rook
+# castling, and reads bestmove, ponder and pv the same way, checking each
+# move; so an illegal or standard-notation castling move fails here. Some
+# game must castle (the starts are chosen so that castling comes early).
+# Anything python-chess logs at WARNING or above, and any exception, fails
+# it.
+#
+# usage: pychess_chess960.py PATH_TO_ENGINE
+# Exit status: 0 passed, 1 failed (the reasons on standard output).
+
+import logging
+import sys
+
+import chess
+import chess.engine
+
+MOVE_TIME = 0.05      # seconds per move
+MAX_PLIES = 80        # enough to castle and play on; the result does not matter
+COMMAND_TIMEOUT = 120  # seconds python-chess waits for an answer: generous, for loaded machines
+
+# Shredder-FEN as GUIs send it: Double Fischer random starts (independent
+# back ranks; testdata/perft/dfrc.epd) and a middle-game position of
+# Chess960 where both sides can castle at once.
+STARTS = [
+    "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RKRBBQNN w CAhf - 0 1",
+    "nrkbbqnr/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w GEhb - 0 1",
+    "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3K1R w HBgb - 0 1",
+]
+
+
+class Collect(logging.Handler):
+    """Keeps every record logged at WARNING or above."""
+
+    def __init__(self):
+        super().__init__(level=logging.WARNING)
+        self.records = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
+def play(engine, fen, failures):
+    board = chess.Board(fen, chess960=True)
+    castles = 0
+    while not board.is_game_over(claim_draw=True) and board.ply() < MAX_PLIES:
+        result = engine.play(board, chess.engine.Limit(time=MOVE_TIME), info=chess.engine.INFO_PV, game=fen)
+        if result.move is None or result.move not in board.legal_moves:
+            failures.append("%s, ply %d: %s is not a legal move in %s" % (fen, board.ply(), result.move, board.fen()))
+            return 0
+        if board.is_castling(result.move):
+            castles += 1
+            print("castles: %s in %s" % (board.uci(result.move, chess960=True), board.fen(shredder=True)))
+        board.push(result.move)
+    print("%s: %d plies, %d castlings: %s" % (fen, board.ply(), castles,
+                                             chess.Board(fen, chess960=True).variation_san(board.move_stack)))
+    return castles
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("usage: pychess_chess960.py PATH_TO_ENGINE")
+        return 1
+    collect = Collect()
+    logging.getLogger("chess.engine").addHandler(collect)
+    failures = []
+    with chess.engine.SimpleEngine.popen_uci([sys.argv[1]], timeout=COMMAND_TIMEOUT) as engine:
+        if "UCI_Chess960" not in engine.options:
+            failures.append("no UCI_Chess960 option")
+        else:
+            if sum(play(engine, fen, failures) for fen in STARTS) == 0 and not failures:
+                failures.append("no game castled")
+    failures += ["python-chess logged: %s" % r.getMessage() for r in collect.records]
+    for f in failures:
+        print("FAIL:", f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
