@@ -11,8 +11,9 @@ import (
 // MaxDepth bounds iterative deepening.
 const MaxDepth = 64
 
-// Searcher runs searches one at a time; Stop and PonderHit may be called
-// from other goroutines while Search runs.
+// Searcher runs searches one at a time; Stop (and the Hit of a pondering
+// search's Limits.Ponder) may be called from other goroutines while Search
+// runs.
 //
 // With Options.Threads above one the search is a Lazy SMP one: helper
 // threads run the same driver and iterative deepening on their own copies

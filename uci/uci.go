@@ -33,7 +33,7 @@
 //   - With no legal move the answer is "bestmove 0000" (held likewise).
 //   - Every "go" ends: a limit of 0 or less (depth, nodes, mate, movetime)
 //     is reported and taken as 1, and "go mate N" with no other limit
-//     searches at most 2N-1+mateDepthSlack plies deep.
+//     searches at most search.MateDepth(N) plies deep.
 //   - Errors in a command (bad FEN, illegal move, bad option value, unknown
 //     command) are reported as "info string ..." and change nothing, with
 //     one exception: a rejected "position" (a bad FEN, or an illegal move
