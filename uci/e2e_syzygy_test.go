@@ -61,3 +61,12 @@ func TestE2ESyzygy(t *testing.T) {
 	}
 	p.send("quit")
 }
+
+// TestPythonChessSyzygy is Syzygy play through a real client: python-chess
+// sets SyzygyPath and lets Bounder play won 4-piece endings to mate, and
+// hold drawn ones, against a perfect defender from python-chess's own
+// Syzygy prober, checking every move by its tables
+// (testdata/pychess_syzygy.py).
+func TestPythonChessSyzygy(t *testing.T) {
+	runPythonChess(t, "pychess_syzygy.py", 3*time.Minute)
+}
