@@ -40,7 +40,12 @@ func Experiments() []Experiment {
 		{Name: "table-size", Source: "001 Fig. 9/10", Title: "leaves as the transposition table grows, relative to alpha-beta with the same table",
 			run: (*env).tableSize},
 		{Name: "first-guess", Source: "001 Fig. 15", Title: "MTD(f) started at the true value ± k",
-			Skip: "the search API has no way to set MTD(f)'s first guess (search.Options has none; it is always the previous iteration's score)"},
+			run: (*env).firstGuess},
+		{Name: "minimal-graph", Source: "003 Fig. 5.3", Title: "every driver's last iteration relative to the left-first minimal graph (with transpositions), over depth",
+			run: (*env).minimalGraph},
+		{Name: "synthetic-negascout", Source: "002 Fig. 4", Title: "NegaScout's leaves relative to alpha-beta's on uniform synthetic trees, over width and depth", run: (*env).syntheticNegaScout},
+		{Name: "synthetic-bns", Source: "004 Fig. 13/14", Title: "every driver's leaves and total nodes relative to MTD(f) on 004's synthetic trees, widths 2-5", run: (*env).syntheticBNS},
+		{Name: "synthetic-minimal", Source: "003 (K&M)", Title: "every driver's leaves relative to the minimal tree on ordered synthetic trees", run: (*env).syntheticMinimal},
 	}
 }
 

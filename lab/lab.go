@@ -1,9 +1,10 @@
 // Package lab is "bounder lab": the experiments of the papers behind
-// Bounder (../shared/papers) reproduced on real chess, each written as a CSV
-// of raw counts, a figure (SVG and PNG) and a Markdown table that puts the
-// paper's numbers beside Bounder's.
+// Bounder (../shared/papers) reproduced on real chess and on synthetic game
+// trees (search.SearchTree), each written as a CSV of raw counts, a figure
+// (SVG and PNG) and a Markdown table that puts the paper's numbers beside
+// Bounder's.
 //
-// Every experiment searches a position set (by default Win at Chess) with
+// Every chess experiment searches a position set (by default Win at Chess) with
 // search.Search in pure mode, one thread, a table cleared before every
 // position, to a fixed depth, and reads what the search reports: the
 // cumulative search.Stats of every iteration. Each series of searches (a
@@ -43,17 +44,18 @@ const usageText = `usage: bounder lab list
        bounder lab run NAME... [flags]
 
 The lab reproduces the figures and tables of the papers behind Bounder
-(../shared/papers) on real chess. "list" names the experiments, each with the
-paper and figure it reproduces; "run" runs the named ones ("all": every one)
-and writes, per experiment, into --out: NAME.csv (the raw counts the search
-reports, per driver and depth, summed over the position set, with the set,
-depths and table size in its columns and "#" header lines), NAME.svg and
-NAME.png (the figure), and NAME.md (a table with the paper's numbers beside
-Bounder's). Every search is in pure mode, one thread, from a cleared table,
-so the same arguments write the same CSV; --jobs only spreads the searches
-over cores. A progress bar shows when standard error is a terminal. Exit
-status: 0 on success, 1 when a file cannot be written or the drivers
-disagree on a value, 2 for bad arguments or positions, 130 when interrupted.`
+(../shared/papers) on real chess and on synthetic game trees. "list" names the
+experiments, each with the paper and figure it reproduces; "run" runs the
+named ones ("all": every one) and writes, per experiment, into --out: NAME.csv
+(the raw counts the search reports, per driver and depth, summed over the
+position set, with the set, depths and table size in its columns and "#"
+header lines), NAME.svg and NAME.png (the figure), and NAME.md (a table with
+the paper's numbers beside Bounder's). Every search is in pure mode, one
+thread, from a cleared table, so the same arguments write the same CSV; --jobs
+only spreads the searches over cores. A progress bar shows when standard error
+is a terminal. Exit status: 0 on success, 1 when a file cannot be written or
+the drivers disagree on a value, 2 for bad arguments or positions, 130 when
+interrupted.`
 
 // scale is what --scale sets: the defaults of the set and the depths.
 type scale struct {

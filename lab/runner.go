@@ -18,6 +18,10 @@ type spec struct {
 	driver   string
 	etcDepth int // ETC at nodes of at least this remaining depth; 0: ETC off
 	hashMiB  int
+	// guessed: the last iteration's first guess is the position's value
+	// at that depth (runner.truth) plus guess (first-guess, 001 Fig. 15).
+	guessed bool
+	guess   int
 }
 
 // options are the search options of the series: pure mode (no pruning,
@@ -48,6 +52,9 @@ type series struct {
 	at []search.Stats
 	// values[i][d] is position i's value at iteration d.
 	values [][]point
+	// depths[d] sums the positions' counts by remaining depth
+	// (search.DepthStats) after iteration d, cumulative as at.
+	depths []search.DepthStats
 }
 
 // runner runs the searches of an invocation, each spec once however many
@@ -55,6 +62,9 @@ type series struct {
 type runner struct {
 	set      *positionSet
 	maxDepth int
+	// truth is every position's value at maxDepth, for the specs that are
+	// guessed (set by the experiment that runs them).
+	truth    []int
 	jobs     int
 	progress io.Writer // where bars go; nil for none
 	done     map[spec]*series
@@ -120,8 +130,10 @@ func (r *runner) run(ctx context.Context, label string, specs []spec) error {
 		return nil
 	}
 	stats := make(map[*series][][]search.Stats, len(fresh))
+	depths := make(map[*series][][]search.DepthStats, len(fresh))
 	for _, s := range fresh {
 		stats[s] = make([][]search.Stats, len(r.set.list))
+		depths[s] = make([][]search.DepthStats, len(r.set.list))
 	}
 
 	inc, finish := r.bar(label, len(tasks))
@@ -137,8 +149,8 @@ func (r *runner) run(ctx context.Context, label string, specs []spec) error {
 			defer wg.Done()
 			for t := range ch {
 				s := js.sized(t.s.hashMiB)
-				at, values := r.search(ctx, s, t.s.spec, t.pos)
-				stats[t.s][t.pos], t.s.values[t.pos] = at, values
+				at, ds, values := r.search(ctx, s, t.s.spec, t.pos)
+				stats[t.s][t.pos], depths[t.s][t.pos], t.s.values[t.pos] = at, ds, values
 				inc()
 			}
 		}()
@@ -167,30 +179,44 @@ feed:
 				s.at[d] = addStats(s.at[d], per[d])
 			}
 		}
+		s.depths = make([]search.DepthStats, r.maxDepth+1)
+		for _, per := range depths[s] {
+			for d := 1; d <= r.maxDepth; d++ {
+				s.depths[d].Add(&per[d])
+			}
+		}
 	}
 	return nil
 }
 
 // search searches position i of the set with sp and returns its cumulative
-// statistics and values per iteration (index 1..maxDepth). A depth that
-// sent no report (none does for a position without moves) repeats the one
-// before it.
-func (r *runner) search(ctx context.Context, s *search.Searcher, sp spec, i int) ([]search.Stats, []point) {
+// statistics, overall and by remaining depth, and values per iteration
+// (index 1..maxDepth). A depth that sent no report (none does for a position
+// without moves) repeats the one before it.
+func (r *runner) search(ctx context.Context, s *search.Searcher, sp spec, i int) ([]search.Stats, []search.DepthStats, []point) {
 	at := make([]search.Stats, r.maxDepth+1)
+	ds := make([]search.DepthStats, r.maxDepth+1)
+	var counts search.DepthStats
 	values := make([]point, r.maxDepth+1)
 	seen := make([]bool, r.maxDepth+1)
 	s.Clear()
-	s.Search(ctx, r.set.list[i].pos, search.Limits{Depth: r.maxDepth}, sp.options(), func(rep search.Report) {
+	opt := sp.options()
+	opt.DepthStats = &counts
+	if sp.guessed {
+		opt.FirstGuess = &search.FirstGuess{Depth: r.maxDepth, Score: r.truth[i] + sp.guess}
+	}
+	s.Search(ctx, r.set.list[i].pos, search.Limits{Depth: r.maxDepth}, opt, func(rep search.Report) {
 		if rep.Depth >= 1 && rep.Depth <= r.maxDepth && rep.MultiPV <= 1 {
 			at[rep.Depth], values[rep.Depth], seen[rep.Depth] = rep.Stats, point{rep.Score, rep.Bound}, true
+			ds[rep.Depth] = counts
 		}
 	})
 	for d := 1; d <= r.maxDepth; d++ {
 		if !seen[d] {
-			at[d], values[d] = at[d-1], values[d-1]
+			at[d], ds[d], values[d] = at[d-1], ds[d-1], values[d-1]
 		}
 	}
-	return at, values
+	return at, ds, values
 }
 
 // bar starts a progress bar of total steps on the runner's progress writer
@@ -277,6 +303,9 @@ func (s spec) label() string {
 	l := s.driver
 	if s.etcDepth > 0 {
 		l += fmt.Sprintf(" ETC>=%d", s.etcDepth)
+	}
+	if s.guessed {
+		l += fmt.Sprintf(" first guess %+d", s.guess)
 	}
 	return l + fmt.Sprintf(" %d MiB", s.hashMiB)
 }

@@ -53,6 +53,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	if ply >= MaxPly-1 {
 		return w.evaluate()
 	}
+	ds := w.opt.DepthStats // per-depth counts (nil: off)
 
 	// Step 4 (selective). Mate distance pruning: no line from here beats
 	// a mate already found nearer the root.
@@ -76,14 +77,23 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	w.stats.TTProbes++
 	if e, ok := w.tt.Probe(key, ply); ok {
 		w.stats.TTHits++
+		if ds != nil {
+			ds.TTHits[depth]++
+		}
 		ttMove, ttLower, ttDraft = e.move, e.lower, e.draft
 		if ply > 0 && w.usable(e.draft, depth) {
 			if e.lower >= beta {
 				w.stats.TTCutoffs++
+				if ds != nil {
+					ds.TTCutoffs[depth]++
+				}
 				return e.lower
 			}
 			if e.upper <= alpha {
 				w.stats.TTCutoffs++
+				if ds != nil {
+					ds.TTCutoffs[depth]++
+				}
 				return e.upper
 			}
 			alpha, beta = max(alpha, e.lower), min(beta, e.upper)
@@ -112,6 +122,9 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	improving := false
 	if sel && !inCheck && ply > 0 {
 		f.eval = w.evaluate()
+		if ds != nil {
+			ds.Leaves[depth]++
+		}
 		if ply >= 2 {
 			prev := w.stack[ply-2].eval
 			improving = prev == noEval || f.eval > prev
@@ -157,6 +170,9 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		inCheck: inCheck, pv: pv, improving: improving, eval: f.eval, p: p}
 
 	w.stats.Interior++
+	if ds != nil {
+		ds.Interior[depth]++
+	}
 
 	// Step 11. Enhanced Transposition Cutoffs (they need every move first).
 	if w.opt.ETC && ply > 0 && depth >= w.opt.ETCDepth && excluded == engine.NullMove {
@@ -407,8 +423,15 @@ func (w *worker) etc(beta, depth, ply int) (int, engine.Move, bool) {
 		e, ok := w.tt.Probe(pos.ChildKey(m), ply+1)
 		if ok && w.usable(e.draft, depth-1) && -e.upper >= beta {
 			w.stats.ETCCutoffs++
+			if ds := w.opt.DepthStats; ds != nil {
+				ds.ETCProbes[depth] += uint64(i + 1)
+				ds.ETCCutoffs[depth]++
+			}
 			return -e.upper, m, true
 		}
+	}
+	if ds := w.opt.DepthStats; ds != nil {
+		ds.ETCProbes[depth] += uint64(ml.n)
 	}
 	return 0, engine.NullMove, false
 }
@@ -443,12 +466,22 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		w.stats.TTProbes++
 		if e, ok := w.tt.Probe(key, ply); ok {
 			w.stats.TTHits++
+			ds := w.opt.DepthStats
+			if ds != nil {
+				ds.TTHits[0]++
+			}
 			if e.lower >= beta {
 				w.stats.TTCutoffs++
+				if ds != nil {
+					ds.TTCutoffs[0]++
+				}
 				return e.lower
 			}
 			if e.upper <= alpha {
 				w.stats.TTCutoffs++
+				if ds != nil {
+					ds.TTCutoffs[0]++
+				}
 				return e.upper
 			}
 		}
@@ -467,6 +500,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 	} else {
 		stand := w.evaluate()
+		if ds := w.opt.DepthStats; ds != nil {
+			ds.Leaves[0]++
+		}
 		if stand >= beta {
 			return stand
 		}

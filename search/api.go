@@ -121,8 +121,18 @@ type Options struct {
 	// futility or null-move pruning there, smaller reductions), as
 	// NegaScout's wide windows do: without it MTD(f), whose passes are all
 	// null windows, prunes its principal variation like any other node.
-	PVPath  bool
-	MultiPV int // number of best root moves to report (1 = normal)
+	PVPath bool
+	// FirstGuess, when not nil, is where the drivers that start from a
+	// guess (MTD(f), and the windows of NegaScout, MTD(bi), MTD(step) and
+	// BNS) start one iteration, instead of the previous iteration's score:
+	// for the lab's first-guess experiment (001 Fig. 15).
+	FirstGuess *FirstGuess
+	// DepthStats, when not nil, receives the main thread's counts split by
+	// the remaining depth of the node (see DepthStats), added to what it
+	// holds; nil (the default) costs one predictable branch per counted
+	// event. For the lab; it may be read in the report callback.
+	DepthStats *DepthStats
+	MultiPV    int // number of best root moves to report (1 = normal)
 	// Threads is the number of search threads (Lazy SMP, see Searcher), 1
 	// to MaxThreads; 0 is taken as 1.
 	Threads int
@@ -174,6 +184,29 @@ type Stats struct {
 	Passes     uint64 // driver passes (MT or window calls at the root)
 	Researches uint64 // passes that failed and were searched again
 	SelDepth   int    // deepest ply reached
+}
+
+// DepthStats are some of Stats' counts split by the remaining depth of the
+// node where they happen (Options.DepthStats): index d counts the
+// main-search nodes d plies above the horizon, index 0 the quiescence
+// search (its static evaluations, and in selective mode its table probes).
+// Each array sums to the Stats count of the same name (Leaves: but the
+// static evaluations at the end of the stack, ply MaxPly-1). Counts are
+// added from the search's start, over every iteration: the difference of
+// two reports' copies is one iteration's (Sub).
+type DepthStats struct {
+	Interior   [MaxDepth + 1]uint64 // main-search nodes that generated moves
+	Leaves     [MaxDepth + 1]uint64 // static evaluations (selective mode evaluates interior nodes too)
+	TTHits     [MaxDepth + 1]uint64
+	TTCutoffs  [MaxDepth + 1]uint64
+	ETCProbes  [MaxDepth + 1]uint64
+	ETCCutoffs [MaxDepth + 1]uint64
+}
+
+// FirstGuess is the first guess of iteration Depth (Options.FirstGuess).
+type FirstGuess struct {
+	Depth int
+	Score int
 }
 
 // Report is sent once per completed iteration (and per MultiPV line), and

@@ -24,17 +24,26 @@ type guess struct {
 	depth int
 }
 
-// first is MTD(f)'s first guess: the last score, or the one before it
-// (against odd/even oscillation), or 0 before any iteration.
-func (g guess) first(twoBack bool) int {
+// first is the first guess of the drivers that start from one (MTD(f)'s
+// first test value): Options.FirstGuess when it names this iteration, else
+// the last score, or the one before it (against odd/even oscillation), or
+// 0 before any iteration.
+func (g guess) first(opt Options, twoBack bool) int {
 	n := len(g.prev)
 	switch {
+	case g.fixed(opt):
+		return opt.FirstGuess.Score
 	case n == 0:
 		return 0
 	case twoBack && n >= 2:
 		return g.prev[n-2]
 	}
 	return g.prev[n-1]
+}
+
+// fixed reports whether Options.FirstGuess sets this iteration's guess.
+func (g guess) fixed(opt Options) bool {
+	return opt.FirstGuess != nil && opt.FirstGuess.Depth == g.depth
 }
 
 // driverFunc runs one iteration and returns the root value with its bound.
@@ -130,12 +139,12 @@ func alphaBeta(r root, depth int, _ guess, _ Options) (int, Bound) {
 
 // aspirationNegaScout searches a window around the last score and widens
 // it on a fail, each time by a growing margin (002 Fig. 2; 001 §5.1).
-func aspirationNegaScout(r root, depth int, g guess, _ Options) (int, Bound) {
-	if len(g.prev) == 0 {
+func aspirationNegaScout(r root, depth int, g guess, opt Options) (int, Bound) {
+	if len(g.prev) == 0 && !g.fixed(opt) {
 		return r.window(-Infinity, Infinity, depth), BoundExact
 	}
 	delta := 25
-	f := g.first(false)
+	f := g.first(opt, false)
 	alpha, beta := max(f-delta, -Infinity), min(f+delta, Infinity)
 	for {
 		v := r.window(alpha, beta, depth)
@@ -203,7 +212,7 @@ const mtdfAccelAfter = 4
 // proved (with Options.MTDfAccel, jumping once that bound keeps moving).
 func mtdf(r root, depth int, g guess, opt Options) (int, Bound) {
 	run, up := 0, false // passes in a row that moved the same bound
-	return mtd(r, depth, g.first(opt.MTDfGuess2), func(lower, _, g int) int {
+	return mtd(r, depth, g.first(opt, opt.MTDfGuess2), func(lower, _, g int) int {
 		failHigh := g == lower
 		if failHigh == up {
 			run++
@@ -224,8 +233,8 @@ func mtdf(r root, depth int, g guess, opt Options) (int, Bound) {
 // mtdbi is MTD(bi): bisect the interval between the bounds. While a bound
 // is still infinite, the pivot steps away from the first guess by a margin
 // that doubles, so the first passes do not test ±mate.
-func mtdbi(r root, depth int, g guess, _ Options) (int, Bound) {
-	f := g.first(false)
+func mtdbi(r root, depth int, g guess, opt Options) (int, Bound) {
+	f := g.first(opt, false)
 	first, margin := true, 50
 	return mtd(r, depth, f, func(lower, upper, _ int) int {
 		switch {
@@ -248,7 +257,7 @@ func mtdbi(r root, depth int, g guess, _ Options) (int, Bound) {
 // guess instead of at +∞.
 func mtdstep(r root, depth int, g guess, opt Options) (int, Bound) {
 	step := max(opt.MTDStep, 1)
-	return mtd(r, depth, g.first(false)+2*step, func(lower, _, g int) int {
+	return mtd(r, depth, g.first(opt, false)+2*step, func(lower, _, g int) int {
 		return max(lower+1, g-step)
 	})
 }
@@ -264,7 +273,7 @@ func mtdstep(r root, depth int, g guess, opt Options) (int, Bound) {
 // iteration's score and steps away from it by a doubling margin. Fail-soft
 // values tighten the bounds beyond the paper's: after a round where all moves
 // fail low, β is the largest upper bound returned, not γ.
-func bestNodeSearch(r root, depth int, g guess, _ Options) (int, Bound) {
+func bestNodeSearch(r root, depth int, g guess, opt Options) (int, Bound) {
 	n := r.moves()
 	cand := make([]int, n)
 	vals := make([]int, n)
@@ -276,7 +285,7 @@ func bestNodeSearch(r root, depth int, g guess, _ Options) (int, Bound) {
 		return v, BoundExact
 	}
 	lo, hi := -Infinity, Infinity // lo <= value <= hi
-	f, margin, firstRound := g.first(false), 50, true
+	f, margin, firstRound := g.first(opt, false), 50, true
 	bestIdx, bestVal := -1, -Infinity
 	for {
 		var gamma int

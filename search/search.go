@@ -188,6 +188,7 @@ func (w *worker) prepare(pos *engine.Position, s *Searcher, opt Options, ev int,
 // without reports or time decisions, until the main thread stops it.
 // Helper i starts at depth 1 + i%2.
 func (w *worker) help(i int) {
+	w.opt.DepthStats = nil // counted by the main thread alone
 	driver := driverNamed(w.opt.Driver).run
 	var scores []int
 	for depth := 1 + i%2; depth <= MaxDepth; depth++ {

@@ -1,0 +1,209 @@
+package lab
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"gonum.org/v1/plot/plotter"
+
+	"github.com/bounder-chess/bounder/search"
+)
+
+// minimalName names the minimal graph's row in the CSV (driver column).
+const minimalName = "minimal graph"
+
+// minimalGraph is 003 §5.2 (Fig. 5.3): every driver's tree relative to the
+// left-first minimal graph (search.MinimalGraphs), per depth. As 003 does,
+// it compares the last iteration's tree (not the cumulative count of the
+// other experiments) with the graph of that depth; the whole search's count
+// is given as well.
+func (e *env) minimalGraph() ([]string, error) {
+	x := e.experiment("minimal-graph")
+	names := e.driverList(allDrivers, "NegaScout")
+	var specs []spec
+	for _, d := range names {
+		specs = append(specs, spec{driver: d, hashMiB: e.hashMiB})
+	}
+	if err := e.r.run(e.ctx, x.Name, specs); err != nil {
+		return nil, err
+	}
+	ss := e.seriesOf(specs)
+	graphs, err := e.minimalGraphs(x.Name)
+	if err != nil {
+		return nil, err
+	}
+	bad := e.r.checkValues(ss, e.from, e.to, 10)
+	ref := e.r.done[spec{driver: "NegaScout", hashMiB: e.hashMiB}]
+	// The minimal graph as a series: its counts cumulative over the depths
+	// (as the drivers' are over iterations), so that the CSV's difference of
+	// two depths is one graph, as it is one iteration for a driver.
+	mg := &series{spec: spec{driver: minimalName}, at: make([]search.Stats, e.to+1)}
+	for i, gs := range graphs {
+		for d := 1; d <= e.to; d++ {
+			g := gs[d-1]
+			st := &mg.at[d]
+			st.Leaves += g.Leaves
+			st.Interior += g.Interior
+			st.Nodes += g.Nodes
+			if v := ref.values[i][d]; d >= e.from && v.score != g.Value && len(bad) < 10 {
+				bad = append(bad, fmt.Sprintf("%s depth %d: the minimal graph's value %d, %s %d", e.set.list[i].id, d,
+					g.Value, ref.label(), v.score))
+			}
+		}
+	}
+	for d := 2; d <= e.to; d++ {
+		mg.at[d] = addStats(mg.at[d], mg.at[d-1])
+	}
+	last := func(s *series, d int, get func(search.Stats) uint64) uint64 { return get(s.at[d]) - get(s.at[d-1]) }
+	leaves := func(st search.Stats) uint64 { return st.Leaves }
+	nodes := func(st search.Stats) uint64 { return st.Nodes }
+
+	var b strings.Builder
+	e.head(&b, x, "§5.2", true, bad, len(names)+1)
+	fmt.Fprintf(&b, "Leaves of each driver's last iteration (depth d, after iterative deepening from depth 1) relative "+
+		"to the leaves of the left-first minimal graph of depth d, summed over the set. The graph is 003's (§5.2): "+
+		"the tree a left-to-right search walks to prove the value when its first move at every node is the best one, "+
+		"transpositions reused. `search.MinimalGraphs` builds it with a solver of its own (an alpha-beta with a "+
+		"table that loses nothing), whose best moves are the oracle, and counts the proof that the value is at least "+
+		"and at most ƒ, each node's proof of a bound once; its value is checked against every driver's. 003 Fig. 5.3 "+
+		"plots Aspiration NegaScout's last iteration, all nodes, for Phoenix (chess), Chinook and Keyano; its figure "+
+		"is not in the text copy, the column gives its text.\n\n")
+	t := table{head: e.depthHead("driver", x.Source+" (chess)"), textLast: true}
+	p1 := panel{title: "last iteration's leaves / minimal graph's", x: "depth", y: "leaves / minimal graph's", ref: 1}
+	p2 := panel{title: "last iteration's nodes / minimal graph's", x: "depth", y: "nodes / minimal graph's", ref: 1}
+	for _, s := range ss {
+		row := []string{s.driver}
+		l1, l2 := line{name: s.driver, style: style(s.driver)}, line{name: s.driver, style: style(s.driver)}
+		for d := e.from; d <= e.to; d++ {
+			r := ratio(last(s, d, leaves), last(mg, d, leaves))
+			row = append(row, fmtRatio(r))
+			l1.xy = append(l1.xy, plotter.XY{X: float64(d), Y: r})
+			l2.xy = append(l2.xy, plotter.XY{X: float64(d), Y: ratio(last(s, d, nodes), last(mg, d, nodes))})
+		}
+		paper := "—"
+		switch s.driver {
+		case "NegaScout":
+			paper = "within a small factor, worse at even depths (Fig. 5.3, Phoenix); " +
+				"literature: Zugzwang 1.2, Phoenix 1.4, Hitech 1.5 (8 ply), Belle 2.2"
+		case "BNS":
+			paper = "— (proves a lower bound only, not the value)"
+		}
+		t.add(append(row, paper)...)
+		p1.lines, p2.lines = append(p1.lines, l1), append(p2.lines, l2)
+	}
+	t.write(&b)
+	mrow := []string{"leaves", "interior", "nodes"}
+	tm := table{head: e.depthHead("minimal graph", "")}
+	tm.head = tm.head[:len(tm.head)-1]
+	for j, get := range []func(search.Stats) uint64{leaves, func(st search.Stats) uint64 { return st.Interior }, nodes} {
+		row := []string{mrow[j]}
+		for d := e.from; d <= e.to; d++ {
+			row = append(row, fmt.Sprint(last(mg, d, get)))
+		}
+		tm.add(row...)
+	}
+	b.WriteString("The minimal graph itself, summed over the set (interior: main-search nodes; nodes: every node " +
+		"its walk visits, quiescence nodes and each arrival at a transposition included, as `Stats.Nodes` counts " +
+		"them):\n\n")
+	tm.write(&b)
+
+	b.WriteString("All nodes of the last iteration relative to the minimal graph's (003's measure for Fig. 5.3):\n\n")
+	tn := table{head: e.depthHead("driver", "")}
+	tn.head = tn.head[:len(tn.head)-1]
+	for _, s := range ss {
+		row := []string{s.driver}
+		for d := e.from; d <= e.to; d++ {
+			row = append(row, fmtRatio(ratio(last(s, d, nodes), last(mg, d, nodes))))
+		}
+		tn.add(row...)
+	}
+	tn.write(&b)
+
+	// Where the excess is: the last iteration's interior nodes at each
+	// remaining depth (leaves at 0) against the graph's, at the last depth.
+	var gd search.DepthStats
+	for _, gs := range graphs {
+		gd.Add(&gs[e.to-1].Depths)
+	}
+	fmt.Fprintf(&b, "By remaining depth, at depth %d: the last iteration's interior nodes (main-search nodes that "+
+		"generated moves) at r plies above the horizon relative to the minimal graph's; r = 0 is the leaves. "+
+		"Counted by `search.Options.DepthStats`. r = %d is the root; the nodes an odd number of plies below it "+
+		"(r = %d, %d, …) are mostly the graph's cut nodes (one child in the graph, found first only if the move "+
+		"ordering is right), the others mostly nodes whose every child is in the graph (003 §5.2 on odd and even "+
+		"depths).\n\n", e.to, e.to, e.to-1, e.to-3)
+	hd := []string{"driver"}
+	for r := e.to; r >= 0; r-- {
+		hd = append(hd, fmt.Sprintf("r = %d", r))
+	}
+	td := table{head: hd}
+	grow := []string{"minimal graph (count)"}
+	for r := e.to; r >= 1; r-- {
+		grow = append(grow, fmt.Sprint(gd.Interior[r]))
+	}
+	td.add(append(grow, fmt.Sprint(gd.Leaves[0]))...)
+	for _, s := range ss {
+		it := s.depths[e.to].Sub(s.depths[e.to-1])
+		row := []string{s.driver}
+		for r := e.to; r >= 1; r-- {
+			row = append(row, fmtRatio(ratio(it.Interior[r], gd.Interior[r])))
+		}
+		td.add(append(row, fmtRatio(ratio(it.Leaves[0], gd.Leaves[0])))...)
+	}
+	td.write(&b)
+
+	b.WriteString("The whole search's leaves (cumulative from depth 1, as the other experiments count them) relative " +
+		"to the minimal graph of the last depth: never below 1 (`search` tests it on a dozen positions, depths 1-4).\n\n")
+	tc := table{head: e.depthHead("driver", "")}
+	tc.head = tc.head[:len(tc.head)-1]
+	for _, s := range ss {
+		row := []string{s.driver}
+		for d := e.from; d <= e.to; d++ {
+			row = append(row, fmtRatio(ratio(s.at[d].Leaves, last(mg, d, leaves))))
+		}
+		tc.add(row...)
+	}
+	tc.write(&b)
+	return bad, e.finish(x, true, append(ss, mg), b.String(), []panel{p1, p2})
+}
+
+// minimalGraphs computes every position's minimal graphs of depths 1 to
+// e.to, spread over the runner's jobs.
+func (e *env) minimalGraphs(label string) ([][]search.Minimal, error) {
+	opt := spec{driver: "NegaScout"}.options() // pure mode; the evaluation is all it reads
+	out := make([][]search.Minimal, len(e.set.list))
+	errs := make([]error, len(e.set.list))
+	inc, finish := e.r.bar(label+" (minimal graphs)", len(e.set.list))
+	ch := make(chan int)
+	var wg sync.WaitGroup
+	for j := 0; j < min(e.r.jobs, len(e.set.list)); j++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range ch {
+				out[i], errs[i] = search.MinimalGraphs(e.ctx, e.set.list[i].pos, e.to, opt)
+				inc()
+			}
+		}()
+	}
+feed:
+	for i := range e.set.list {
+		select {
+		case ch <- i:
+		case <-e.ctx.Done():
+			break feed
+		}
+	}
+	close(ch)
+	wg.Wait()
+	finish(e.ctx.Err() != nil)
+	if err := e.ctx.Err(); err != nil {
+		return nil, err
+	}
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", e.set.list[i].id, err)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,112 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/eval"
+)
+
+// minimalFENs are a dozen positions for the minimal-graph tests: the first
+// of the perft suite (castling, en passant, promotions, checks, bare
+// endgames) and WAC middlegames.
+func minimalFENs(t testing.TB) []string {
+	fens := invariantFENs(t, 4)
+	return append(fens[:8:8], fens[len(fens)-4:]...)
+}
+
+func pureOptions() Options {
+	opt := DefaultOptions()
+	opt.Selective, opt.ETC, opt.MTDfAccel = false, false, false
+	return opt
+}
+
+// TestMinimalGraphBelowDrivers: on every position and depth 1 to 4 (3 with
+// -short), the minimal graph's value is every driver's pure-mode value (and
+// the table-free reference's), and no driver evaluates fewer leaves than the
+// minimal graph has, counting the whole search to that depth as the lab
+// does (iterative deepening from depth 1). The last iteration alone may: it
+// reuses the table entries of the iterations before it (a position two
+// plies further on at two plies less of remaining depth), it may cut off
+// with a move that is not the best one but has a smaller tree (the left-first
+// minimal graph is not the smallest, 003 §5.2), and Best Node Search proves
+// less than the value (which move is best, and a lower bound).
+func TestMinimalGraphBelowDrivers(t *testing.T) {
+	maxDepth := 4
+	if testing.Short() {
+		maxDepth = 3
+	}
+	ev := eval.New()
+	s := NewSearcher(8)
+	below, searches := 0, 0
+	for _, fen := range minimalFENs(t) {
+		pos, err := engine.ParseFEN(fen)
+		require.NoError(t, err, fen)
+		ms, err := MinimalGraphs(context.Background(), pos, maxDepth, pureOptions())
+		require.NoError(t, err, fen)
+		require.Len(t, ms, maxDepth)
+		for _, m := range ms {
+			require.Equal(t, alphaBetaRef(pos, ev, -Infinity, Infinity, m.Depth, 0), m.Value, "%s depth %d", fen, m.Depth)
+			require.Positive(t, m.Leaves, "%s depth %d", fen, m.Depth)
+		}
+		for _, d := range Drivers() {
+			opt := pureOptions()
+			opt.Driver = d
+			s.Clear()
+			last := Stats{}
+			s.Search(context.Background(), pos, Limits{Depth: maxDepth}, opt, func(r Report) {
+				m := ms[r.Depth-1]
+				if r.Bound == BoundExact {
+					assert.Equal(t, m.Value, r.Score, "%s %s depth %d", d, fen, r.Depth)
+				} else {
+					assert.LessOrEqual(t, r.Score, m.Value, "%s %s depth %d", d, fen, r.Depth)
+				}
+				assert.GreaterOrEqual(t, r.Stats.Leaves, m.Leaves, "%s %s depth %d: the leaves to that depth", d, fen, r.Depth)
+				if r.Stats.Leaves-last.Leaves < m.Leaves {
+					below++
+				}
+				searches++
+				last = r.Stats
+			})
+		}
+	}
+	t.Logf("last iterations with fewer leaves than the minimal graph: %d of %d", below, searches)
+}
+
+// TestMinimalGraphKnuthMoore: from the starting position no capture is
+// possible within two plies, so the graph is Knuth and Moore's minimal tree
+// with every leaf one static evaluation: w at depth 1, w + w - 1 at depth 2.
+func TestMinimalGraphKnuthMoore(t *testing.T) {
+	pos, err := engine.ParseFEN(engine.StartFEN)
+	require.NoError(t, err)
+	ms, err := MinimalGraphs(context.Background(), pos, 2, pureOptions())
+	require.NoError(t, err)
+	assert.Equal(t, uint64(20), ms[0].Leaves)
+	assert.Equal(t, uint64(39), ms[1].Leaves)
+	assert.Equal(t, uint64(1), ms[0].Interior, "the root")
+	assert.Equal(t, uint64(1+20), ms[1].Interior, "the root and its children")
+	assert.Equal(t, uint64(1+20+39), ms[1].Nodes, "the root, its children, the leaves")
+	assert.Equal(t, [3]uint64{0, 20, 1}, [3]uint64(ms[1].Depths.Interior[:3]))
+	assert.Equal(t, uint64(39), ms[1].Depths.Leaves[0])
+	_, err = MinimalGraphs(context.Background(), pos, 2, DefaultOptions())
+	assert.Error(t, err, "selective mode has no fixed-depth tree")
+}
+
+// TestMinimalGraphDeterministic: the same position, the same graph.
+func TestMinimalGraphDeterministic(t *testing.T) {
+	pos, err := engine.ParseFEN(minimalFENs(t)[1])
+	require.NoError(t, err)
+	a, err := MinimalGraphs(context.Background(), pos, 3, pureOptions())
+	require.NoError(t, err)
+	b, err := MinimalGraphs(context.Background(), pos, 3, pureOptions())
+	require.NoError(t, err)
+	assert.Equal(t, a, b)
+	leaves, v, err := MinimalGraph(pos, 3, pureOptions())
+	require.NoError(t, err)
+	assert.Equal(t, a[2].Leaves, leaves)
+	assert.Equal(t, a[2].Value, v)
+}
