@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,7 +51,18 @@ Flags:
   --games N           games per pair of engines in each round (default 2)
   --rounds N          rounds (default 1)
   --concurrency N     games played at once (default 1)
-  --openings FILE     opening suite, .epd or .pgn (default: standard start)
+  --variant V         standard (default), or fischerandom (synonym
+                      chess960): Chess960, refereed by Bounder's own move
+                      generator; every engine must offer UCI_Chess960,
+                      which is set to true, and castles as the king taking
+                      its rook (position fen FEN moves e1h1). Without
+                      --openings the games start from the 960 positions
+                      (Scharnagl's numbering), shuffled by --seed; an .epd
+                      of X-FEN or Shredder-FEN start positions may also
+                      hold Double Fischer random ones (back ranks that
+                      differ). The PGN has Variant "Chess960" and FEN tags
+  --openings FILE     opening suite, .epd or .pgn (default: standard start;
+                      .epd only for fischerandom)
   --repeat            play each opening twice with colours reversed
   --seed N            seed of the opening order (default 0)
   --pgnout FILE       append finished games to FILE
@@ -97,7 +109,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	if err := checkEngines(ctx, cfg.Engines); err != nil {
+	if err := checkEngines(ctx, cfg.Engines, cfg.Variant); err != nil {
 		fmt.Fprintf(stderr, "bounder match: %v\n", err)
 		switch {
 		case isOptionError(err):
@@ -139,9 +151,10 @@ func isOptionError(err error) bool {
 }
 
 // checkEngines runs CheckEngine on every engine at once (a real engine may
-// take a while to initialise) under its match name, and returns the first
-// error in engine order.
-func checkEngines(ctx context.Context, specs []EngineSpec) error {
+// take a while to initialise) under its match name, for games of variant v
+// (a Chess960 match needs UCI_Chess960), and returns the first error in
+// engine order.
+func checkEngines(ctx context.Context, specs []EngineSpec, v Variant) error {
 	names := uniqueNames(specs)
 	errs := make([]error, len(specs))
 	var wg sync.WaitGroup
@@ -150,7 +163,7 @@ func checkEngines(ctx context.Context, specs []EngineSpec) error {
 		wg.Add(1)
 		go func(i int, s EngineSpec) {
 			defer wg.Done()
-			errs[i] = CheckEngine(ctx, s)
+			errs[i] = checkEngine(ctx, s, v)
 		}(i, s)
 	}
 	wg.Wait()
@@ -167,8 +180,15 @@ func describeConfig(cfg *Config) string {
 	s := fmt.Sprintf("Match %s: %s, %s, concurrency %d",
 		strings.Join(names, " vs "), games(cfg.perPairing()*len(pairings(len(cfg.Engines)))),
 		cfg.TimeControl.Describe(), cfg.concurrency())
-	if len(cfg.Openings) > 0 {
-		s += fmt.Sprintf(", %d openings (seed %d)", len(cfg.Openings), cfg.Seed)
+	if cfg.Variant != Standard {
+		s += ", variant " + cfg.Variant.String()
+	}
+	if n := len(cfg.suite()); n > 0 {
+		what := "openings"
+		if len(cfg.Openings) == 0 {
+			what = "Chess960 start positions"
+		}
+		s += fmt.Sprintf(", %d %s (seed %d)", n, what, cfg.Seed)
 		if cfg.Repeat {
 			s += " repeated"
 		}
@@ -203,6 +223,7 @@ func parseArgs(args []string) (*Config, func(), error) {
 	margin := fs.String("timemargin", "", "")
 	stall := fs.String("stall-timeout", "", "")
 	event := fs.String("event", "Bounder match", "")
+	variant := fs.String("variant", "standard", "")
 	noop := func() {}
 	if err := fs.Parse(args); err != nil {
 		return nil, noop, err
@@ -214,12 +235,20 @@ func parseArgs(args []string) (*Config, func(), error) {
 	}
 
 	cfg := &Config{Repeat: *repeat, Seed: *seed, Event: *event}
+	v, err := ParseVariant(*variant)
+	if err != nil {
+		return nil, noop, usagef("--variant: %v", err)
+	}
+	cfg.Variant = v
 	if len(engines) < 2 {
 		return nil, noop, usagef("need at least two --engine flags, have %d", len(engines))
 	}
 	for i, s := range engines {
 		spec, err := ParseEngineSpec(s)
 		if err != nil {
+			return nil, noop, usagef("--engine %d: %v", i+1, err)
+		}
+		if err := checkVariantOption(spec, v); err != nil {
 			return nil, noop, usagef("--engine %d: %v", i+1, err)
 		}
 		if _, err := exec.LookPath(spec.Cmd); err != nil {
@@ -304,6 +333,9 @@ func parseArgs(args []string) (*Config, func(), error) {
 		}
 	}
 	if set["openings"] {
+		if v == FischerRandom && !strings.EqualFold(filepath.Ext(*openings), ".epd") {
+			return nil, noop, usagef("--openings %s: --variant %s reads start positions from an .epd file only", *openings, v)
+		}
 		ops, err := LoadOpenings(*openings)
 		if err != nil {
 			return nil, noop, usagef("--openings: %v", err)
@@ -323,6 +355,25 @@ func parseArgs(args []string) (*Config, func(), error) {
 		closeFn = func() { f.Close() }
 	}
 	return cfg, closeFn, nil
+}
+
+// checkVariantOption refuses a spec that sets UCI_Chess960 against the
+// match's variant: the match sets it itself, and a standard game refereed
+// as such cannot read an engine's Chess960 castling.
+func checkVariantOption(spec EngineSpec, v Variant) error {
+	for _, o := range spec.Options {
+		if !strings.EqualFold(strings.Join(strings.Fields(o.Name), " "), uciChess960) {
+			continue
+		}
+		on := strings.EqualFold(strings.TrimSpace(o.Value), "true")
+		switch {
+		case on && v != FischerRandom:
+			return fmt.Errorf("option.%s=%s needs --variant %s (a standard game's referee reads standard castling only)", o.Name, o.Value, FischerRandom)
+		case !on && v == FischerRandom:
+			return fmt.Errorf("option.%s=%s contradicts --variant %s, which sets it to true", o.Name, o.Value, v)
+		}
+	}
+	return nil
 }
 
 // ParseEngineSpec parses "cmd=PATH[,name=X][,arg=ARG]...[,dir=DIR][,option.N=V]...".

@@ -54,6 +54,9 @@ type uciEngine struct {
 	// waitErr is written before exited is closed and read only after.
 	waitErr error
 
+	offered  []engineOption // the options the engine offered before uciok
+	chess960 bool           // UCI_Chess960 was set to true (see useVariant)
+
 	closeOnce sync.Once
 }
 
@@ -151,7 +154,11 @@ func (e *uciEngine) initialise(ctx context.Context) error {
 		if err := e.setOption(ctx, s); err != nil {
 			return err
 		}
+		if strings.EqualFold(s.option, uciChess960) {
+			e.chess960 = strings.EqualFold(strings.TrimSpace(s.value), "true")
+		}
 	}
+	e.offered = offered
 	if err := e.isReady(ctx); err != nil {
 		return e.describe("waiting for readyok", err)
 	}
@@ -224,11 +231,13 @@ func (e *uciEngine) setOption(ctx context.Context, s optionSetting) error {
 
 // UnknownOptionError is an option of an engine spec (option.NAME=VALUE)
 // that the engine does not offer: no "option name NAME ..." line came before
-// its uciok.
+// its uciok. It is also an option the match itself needs and the engine does
+// not offer: UCI_Chess960 for a Chess960 game (Needed says so).
 type UnknownOptionError struct {
 	Engine  string   // the engine's display name
 	Option  string   // the name as given
 	Offered []string // the engine's options, as it spells them
+	Needed  string   // what needs the option, when the match asked for it: "to play Chess960"
 }
 
 func (e *UnknownOptionError) Error() string {
@@ -236,7 +245,38 @@ func (e *UnknownOptionError) Error() string {
 	if len(e.Offered) > 0 {
 		offered = strings.Join(e.Offered, ", ")
 	}
+	if e.Needed != "" {
+		return fmt.Sprintf("engine %s has no option %s, which it needs %s (its options: %s)", e.Engine, e.Option, e.Needed, offered)
+	}
 	return fmt.Sprintf("engine %s has no option %q (its options: %s)", e.Engine, e.Option, offered)
+}
+
+// useVariant switches the engine to v's rules where it is not in them yet:
+// UCI_Chess960 true for a Chess960 game, false again for a standard game
+// after one. An engine that does not offer UCI_Chess960 cannot play
+// Chess960 (an *UnknownOptionError): its castling moves would be written,
+// and read, as standard ones.
+func (e *uciEngine) useVariant(ctx context.Context, v Variant) error {
+	want := v == FischerRandom
+	if e.chess960 == want {
+		return nil
+	}
+	opt, ok := lookupOption(e.offered, uciChess960)
+	if !ok {
+		names := make([]string, len(e.offered))
+		for i, of := range e.offered {
+			names[i] = of.name
+		}
+		return &UnknownOptionError{Engine: e.spec.displayName(), Option: uciChess960, Offered: names,
+			Needed: "to play Chess960 (--variant " + FischerRandom.String() + ")"}
+	}
+	value := strconv.FormatBool(want)
+	s := optionSetting{cmd: "setoption name " + opt.name + " value " + value, option: opt.name, value: value}
+	if err := e.setOption(ctx, s); err != nil {
+		return err
+	}
+	e.chess960 = want
+	return nil
 }
 
 // OptionValueError is an option of an engine spec whose value the engine
@@ -420,12 +460,18 @@ func lookupOption(offered []engineOption, name string) (engineOption, bool) {
 // reported as an *UnknownOptionError, or a value it refuses, reported as
 // an *OptionValueError) is found before any game starts.
 func CheckEngine(ctx context.Context, spec EngineSpec) error {
+	return checkEngine(ctx, spec, Standard)
+}
+
+// checkEngine is CheckEngine for games of variant v: a Chess960 match also
+// needs the engine to take UCI_Chess960 (see useVariant).
+func checkEngine(ctx context.Context, spec EngineSpec, v Variant) error {
 	e, err := startEngine(ctx, spec)
 	if err != nil {
 		return err
 	}
-	e.close()
-	return nil
+	defer e.close()
+	return e.useVariant(ctx, v)
 }
 
 // describe adds the engine's name, the step and, for a dead process, its

@@ -36,6 +36,13 @@
 //     SPRT, PGN output) and returns a Summary.
 //   - The statistics (EloFromScore, WDL, Pentanomial, Estimate, SPRT) are
 //     pure functions of counts.
+//   - Variants: Config.Variant (ParseVariant reads "standard",
+//     "fischerandom" or "chess960") selects the referee. Standard games are
+//     judged by github.com/notnil/chess, an implementation independent of
+//     Bounder's; Chess960 and Double Fischer random games by Bounder's own
+//     engine package, which notnil/chess cannot replace there (it has no
+//     Chess960 castling). Chess960FEN gives the start positions by
+//     Scharnagl's numbering.
 //
 // An engine that crashes, stalls, plays an illegal move or overruns its clock
 // loses the game; that is a result, not an error. Every wait on an engine has

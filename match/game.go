@@ -121,6 +121,7 @@ type GameRecord struct {
 	Date               time.Time
 	White, Black       string
 	StartFEN           string       // position before the first move, book moves included
+	Variant            Variant      // the rules the game was played under
 	Moves              []MoveRecord // book moves first
 	Result             string       // ResultWhiteWins, ResultBlackWins, ResultDraw or ResultNone
 	Termination        Termination
@@ -270,7 +271,7 @@ func (p *Pair) Play(ctx context.Context, opening Opening, tc TimeControl, adj Ad
 	if err != nil {
 		return rec, err
 	}
-	rec.StartFEN = b.startFEN
+	rec.StartFEN, rec.Variant = b.start(), opening.Variant
 	for _, mv := range opening.Moves {
 		rec.Moves = append(rec.Moves, MoveRecord{UCI: mv, Book: true})
 	}
@@ -284,9 +285,24 @@ func (p *Pair) Play(ctx context.Context, opening Opening, tc TimeControl, adj Ad
 	return rec, err
 }
 
-// play plays the game of rec from board b.
-func (p *Pair) play(ctx context.Context, rec GameRecord, b *board, tc TimeControl, adj Adjudication) (GameRecord, error) {
+// play plays the game of rec from board b. The engines are switched to
+// the game's variant first (UCI_Chess960), which an engine that does not
+// offer the option cannot play: that is an error, not a loss.
+func (p *Pair) play(ctx context.Context, rec GameRecord, b referee, tc TimeControl, adj Adjudication) (GameRecord, error) {
 	engines := p.engines
+	for side, e := range engines {
+		if err := e.useVariant(ctx, rec.Variant); err != nil {
+			if ctx.Err() != nil {
+				return rec, ctx.Err()
+			}
+			if isOptionError(err) {
+				return rec, err
+			}
+			term, reason := failure(side, e, err)
+			rec.loss(side, term, reason)
+			return rec, nil
+		}
+	}
 	for side, e := range engines {
 		if err := e.newGame(ctx); err != nil {
 			if ctx.Err() != nil {

@@ -20,6 +20,10 @@ type Opening struct {
 	FEN   string   // 6-field FEN; empty means the standard starting position
 	Moves []string // UCI moves from FEN, played as "book"
 	ID    string   // where it came from, for messages: "file.epd:17" or an EPD id
+	// Variant is the game's rules: Standard, or FischerRandom for a
+	// Chess960 (or Double Fischer random) start, whose FEN may give the
+	// castling rights in X-FEN or Shredder-FEN.
+	Variant Variant
 }
 
 func (o Opening) label() string {
@@ -225,10 +229,10 @@ func openingOrder(n int, seed int64) []int {
 	return rand.New(rand.NewSource(seed)).Perm(n)
 }
 
-// setup plays the opening on a fresh board and checks that a game can
-// still be played from it.
-func (o Opening) setup() (*board, error) {
-	b, err := newBoard(o.FEN)
+// setup plays the opening on a fresh board of its variant and checks that
+// a game can still be played from it.
+func (o Opening) setup() (referee, error) {
+	b, err := newReferee(o.Variant, o.FEN)
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", o.label(), err)
 	}

@@ -14,9 +14,11 @@ import (
 const pgnLineWidth = 79
 
 // PGN renders the game as a PGN game: the seven-tag roster, FEN/SetUp for a
-// non-standard start, TimeControl, Termination and PlyCount, then SAN moves
-// annotated with "{book}" or "{score/depth time}" and a final comment giving
-// the reason the game ended. The text ends with a newline.
+// non-standard start (Variant "Chess960", SetUp and FEN for every Chess960
+// game, whose castling SAN writes O-O and O-O-O), TimeControl, Termination
+// and PlyCount, then SAN moves annotated with "{book}" or "{score/depth
+// time}" and a final comment giving the reason the game ended. The text ends
+// with a newline.
 func (g *GameRecord) PGN() string {
 	var b strings.Builder
 	tag := func(k, v string) {
@@ -37,7 +39,15 @@ func (g *GameRecord) PGN() string {
 		result = ResultNone
 	}
 	tag("Result", result)
-	if g.StartFEN != "" && g.StartFEN != StartFEN {
+	switch {
+	case g.Variant == FischerRandom:
+		// Always a FEN: it fixes the castling rooks, even for the
+		// standard position (518). X-FEN castling rights, which
+		// python-chess and cutechess read and write.
+		tag("Variant", "Chess960")
+		tag("SetUp", "1")
+		tag("FEN", orStart(g.StartFEN))
+	case g.StartFEN != "" && g.StartFEN != StartFEN:
 		tag("SetUp", "1")
 		tag("FEN", g.StartFEN)
 	}
@@ -53,6 +63,9 @@ func (g *GameRecord) PGN() string {
 
 // movetext returns the movetext tokens; a comment is one token.
 func (g *GameRecord) movetext(result string) []string {
+	if g.Variant == FischerRandom {
+		return g.movetext960(result)
+	}
 	fen := g.StartFEN
 	if fen == "" {
 		fen = StartFEN
@@ -120,6 +133,13 @@ func writeWrapped(b *strings.Builder, toks []string) {
 		width += len(t)
 	}
 	b.WriteByte('\n')
+}
+
+func orStart(fen string) string {
+	if fen == "" {
+		return StartFEN
+	}
+	return fen
 }
 
 func orUnknown(s string) string {

@@ -57,6 +57,9 @@ func parseFEN(fen string) (*chess.Position, string, error) {
 	return pos, norm, nil
 }
 
+// start is the FEN the game started from.
+func (b *board) start() string { return b.startFEN }
+
 var errIllegal = errors.New("illegal move")
 
 // play makes a UCI move if it is legal.

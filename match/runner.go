@@ -15,12 +15,17 @@ import (
 // round for Rounds rounds. With two engines, Engines[0] is the one under
 // test and all results are from its point of view.
 type Config struct {
-	Engines      []EngineSpec
-	TimeControl  TimeControl
-	Games        int // games per pairing and round; default 2
-	Rounds       int // default 1
-	Concurrency  int // games played at once; default 1
-	Openings     []Opening
+	Engines     []EngineSpec
+	TimeControl TimeControl
+	Games       int // games per pairing and round; default 2
+	Rounds      int // default 1
+	Concurrency int // games played at once; default 1
+	Openings    []Opening
+	// Variant is the rules of every game: Standard, or FischerRandom
+	// (Chess960 and Double Fischer random), whose games start from
+	// Openings or, without any, from the 960 start positions shuffled by
+	// Seed. Each opening's own Variant is replaced by this one.
+	Variant      Variant
 	Repeat       bool  // play each opening twice, colours reversed
 	Seed         int64 // fixes the shuffled order of Openings
 	SPRT         *SPRT // nil: no test; needs exactly two engines
@@ -73,19 +78,40 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("sprt: %w", err)
 		}
 	}
-	if len(c.Openings) > 0 {
+	if c.Variant > FischerRandom {
+		return fmt.Errorf("unknown variant %d", c.Variant)
+	}
+	if suite := c.suite(); len(suite) > 0 {
 		used := c.perPairing()
 		if c.Repeat {
 			used = (used + 1) / 2
 		}
-		order := openingOrder(len(c.Openings), c.Seed)
+		order := openingOrder(len(suite), c.Seed)
 		for u := 0; u < used && u < len(order); u++ {
-			if _, err := c.Openings[order[u]].setup(); err != nil {
+			if _, err := suite[order[u]].setup(); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// suite is the openings the match draws from, each with the match's
+// variant: Openings, or for Chess960 without any, the 960 start positions.
+// Empty means every game starts from the standard position.
+func (c *Config) suite() []Opening {
+	if len(c.Openings) == 0 {
+		if c.Variant == FischerRandom {
+			return chess960Suite()
+		}
+		return nil
+	}
+	ops := make([]Opening, len(c.Openings))
+	for i, o := range c.Openings {
+		o.Variant = c.Variant
+		ops[i] = o
+	}
+	return ops
 }
 
 // PairingResult is the outcome of all games between two engines, from the
@@ -181,9 +207,10 @@ func pairings(n int) [][2]int {
 // half the games; with Repeat both games of an opening are a pair.
 func (c *Config) schedule(ctx context.Context, jobs chan<- job) {
 	defer close(jobs)
+	suite := c.suite()
 	var order []int
-	if len(c.Openings) > 0 {
-		order = openingOrder(len(c.Openings), c.Seed)
+	if len(suite) > 0 {
+		order = openingOrder(len(suite), c.Seed)
 	}
 	pairs := pairings(len(c.Engines))
 	next := make([]int, len(pairs))
@@ -204,7 +231,7 @@ func (c *Config) schedule(ctx context.Context, jobs chan<- job) {
 					if c.Repeat {
 						u = k / 2
 					}
-					j.opening = c.Openings[order[u%len(order)]]
+					j.opening = suite[order[u%len(order)]]
 				}
 				select {
 				case jobs <- j:
