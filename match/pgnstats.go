@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/bounder-chess/bounder/wdl"
 )
 
 // The report of games already played: "bounder stats" reads the PGN files
@@ -25,9 +27,14 @@ W/D/L and Elo with its 95% interval for each pair of engines, from game
 pairs (an opening played twice with colours reversed, in consecutive rounds
 of one file) when every game is in one, terminations, and each engine's
 time per move (mean, longest, least left on its clock) from the move
-comments. Unfinished games ("*") and empty files are left out. Exit
-status: 0 on success, 2 for no games, or a file that cannot be read or
-holds a game it cannot read.
+comments; and, when the move comments carry the engines' scores, expected
+against actual results: the positions grouped by the expected score the
+WDL model gives their score and material (the model of UCI_ShowWDL,
+fitted to Bounder's self-play by "bounder wdl fit"), with the mean
+predicted and the actual wins, draws and losses of each group. Unfinished
+games ("*") and empty files are left out; gzip-compressed files are read
+as they are. Exit status: 0 on success, 2 for no games, or a file that
+cannot be read or holds a game it cannot read.
 `
 
 // StatsMain runs "bounder stats FILE..." and returns the exit status.
@@ -67,6 +74,7 @@ func StatsMain(args []string, stdout, stderr io.Writer) int {
 	for _, p := range s.Pairings {
 		p.write(stdout)
 	}
+	writeWDLCalibration(stdout, games)
 	return ExitOK
 }
 
@@ -79,6 +87,11 @@ type statGame struct {
 	fen          string
 	termination  Termination
 	use          [2]TimeUse // by colour
+	// The positions with a score in their move comment, for the WDL
+	// model's calibration (wdlGameSamples); replayed is false for a game
+	// whose moves could not be replayed.
+	wdl      []wdl.Sample
+	replayed bool
 }
 
 // statsSummary is the report of a set of games.
@@ -160,7 +173,11 @@ func readStatsFile(path string, file int) ([]statGame, error) {
 		return nil, err
 	}
 	defer f.Close()
-	games, err := readStats(f)
+	r, err := maybeGzip(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	games, err := readStats(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -187,6 +204,11 @@ func readStats(r io.Reader) ([]statGame, error) {
 		}
 		if g.round == 0 {
 			g.round = i + 1
+		}
+		// A game that cannot be replayed (a variant notnil/chess does not
+		// play) still counts for the rest of the report.
+		if samples, _, err := wdlGameSamples(text, 0); err == nil {
+			g.wdl, g.replayed = samples, true
 		}
 		out = append(out, g)
 	}

@@ -169,11 +169,7 @@ func (e *Engine) startSearch(p goParams) {
 	}
 
 	if !pos.HasLegalMove() {
-		if pos.InCheck() {
-			e.out.line("info depth 0 score mate 0")
-		} else {
-			e.out.line("info depth 0 score cp 0")
-		}
+		e.out.line(terminalInfo(pos.InCheck(), e.wdlFieldFor(pos)))
 		e.job = j
 		e.jobFinished(j)
 		return
@@ -220,11 +216,11 @@ func (e *Engine) startSearch(p goParams) {
 	searcher, out := e.cfg.Searcher, e.out
 	// Moves are written by a MoveText taken now: the search may change pos
 	// while it reports.
-	text := pos.MoveText()
+	text, wdlf := pos.MoveText(), e.wdlFieldFor(pos)
 	lim.Progress = func(p search.Progress) { out.lines(formatProgress(p, text)...) }
 	e.start(j, func() {
 		defer cancel()
-		j.result = searcher.Search(ctx, pos, lim, opt, func(r search.Report) { out.line(formatInfo(r, text)) })
+		j.result = searcher.Search(ctx, pos, lim, opt, func(r search.Report) { out.line(formatInfoWDL(r, text, wdlf)) })
 	})
 }
 

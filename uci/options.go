@@ -86,6 +86,9 @@ func optionSpecs(cfg *Config) []optSpec {
 		{name: "SyzygyProbeLimit", kind: kindSpin, min: 0, max: 7,
 			bind: searchVar(func(o *search.Options) *int { return &o.TBProbeLimit }),
 			doc:  "the most pieces a position may have to be probed"},
+		{name: "UCI_ShowWDL", kind: kindCheck,
+			bind: uciVar(func(u *uciSettings) *bool { return &u.showWDL }),
+			doc:  "info lines carry wdl W D L after the score: the chances per mille of a win, a draw and a loss for the side to move (package wdl, docs/wdl.md)"},
 	}
 }
 
@@ -100,6 +103,7 @@ type uciSettings struct {
 	bookDepth    int    // moves
 	chess960     bool   // UCI_Chess960: move text, and never the book
 	syzygyPath   string // "" = no tablebases
+	showWDL      bool   // UCI_ShowWDL: wdl in the info lines with a score
 }
 
 // defaultUCISettings are the defaults of uci's own options.

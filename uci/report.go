@@ -4,10 +4,12 @@ package uci
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/bounder-chess/bounder/engine"
 	"github.com/bounder-chess/bounder/search"
+	"github.com/bounder-chess/bounder/wdl"
 )
 
 // printBestMove prints a finished search's bestmove, checked for legality
@@ -51,9 +53,45 @@ func (e *Engine) printBestMove(j *job) {
 	e.out.line(line)
 }
 
+// wdlField is what an info line's wdl field needs: whether UCI_ShowWDL is
+// on, and the root position's material count, for the WDL model.
+type wdlField struct {
+	show     bool
+	material int
+}
+
+// wdlFieldFor is the wdl field of the info lines of a search of pos, with
+// UCI_ShowWDL as it is now (read once, on the dispatcher, before the search
+// starts reporting).
+func (e *Engine) wdlFieldFor(pos *engine.Position) wdlField {
+	count := func(t engine.PieceType) int { return bits.OnesCount64(pos.PiecesOfType(t)) }
+	return wdlField{
+		show:     e.set.showWDL,
+		material: wdl.Material(count(engine.Pawn), count(engine.Knight), count(engine.Bishop), count(engine.Rook), count(engine.Queen)),
+	}
+}
+
+// scoreWDL is the expected result per mille of a search score of the root
+// position (from the side to move's view): certain for a mate score, else
+// the WDL model's (package wdl).
+func scoreWDL(score, material int) wdl.WDL {
+	if search.IsMate(score) {
+		return wdl.Mate(search.MateIn(score))
+	}
+	m := wdl.Default()
+	return m.PerMille(score, material)
+}
+
 // formatInfo is the info line for a search report, its moves written by
-// text (the root position's, engine.Position.MoveText).
+// text (the root position's, engine.Position.MoveText), without a wdl
+// field.
 func formatInfo(r search.Report, text engine.MoveText) string {
+	return formatInfoWDL(r, text, wdlField{})
+}
+
+// formatInfoWDL is formatInfo with "wdl W D L" after the score (and its
+// bound) when w.show is set, as Stockfish prints it.
+func formatInfoWDL(r search.Report, text engine.MoveText, w wdlField) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d", r.Depth)
 	if r.SelDepth > 0 {
@@ -70,6 +108,10 @@ func formatInfo(r search.Report, text engine.MoveText) string {
 		b.WriteString(" lowerbound")
 	case search.BoundUpper:
 		b.WriteString(" upperbound")
+	}
+	if w.show {
+		b.WriteString(" wdl ")
+		b.WriteString(scoreWDL(r.Score, w.material).String())
 	}
 	var nps uint64
 	if s := r.Elapsed.Seconds(); s > 0 {
@@ -88,6 +130,19 @@ func formatInfo(r search.Report, text engine.MoveText) string {
 		}
 	}
 	return b.String()
+}
+
+// terminalInfo is the info line of a position without a legal move:
+// mated (mate 0) or stalemate (a draw), with its wdl when w.show is set.
+func terminalInfo(inCheck bool, w wdlField) string {
+	line, res := "info depth 0 score cp 0", wdl.WDL{D: 1000}
+	if inCheck {
+		line, res = "info depth 0 score mate 0", wdl.Mate(0)
+	}
+	if w.show {
+		line += " wdl " + res.String()
+	}
+	return line
 }
 
 // formatProgress is the info lines of a progress report, sent about once a

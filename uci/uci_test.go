@@ -194,6 +194,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name SyzygyPath type string default <empty>",
 		"option name SyzygyProbeDepth type spin default 1 min 1 max 100",
 		"option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+		"option name UCI_ShowWDL type check default false",
 	}
 	got := before[2:]
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

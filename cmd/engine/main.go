@@ -37,6 +37,7 @@ Commands:
   book      build a Polyglot book from PGN games, or show what a book holds
   match     play engine-vs-engine matches, with an SPRT
   stats     report W/D/L, Elo and time per move of games match wrote to PGN
+  wdl       fit the win/draw/loss model of Bounder's scores to played games
   datagen   generate tuning data from engine self-play, or relabel it
   tune      fit the evaluation's weights to game results (Texel's method)
   probe     probe Syzygy endgame tables: WDL, DTZ and the best move of a FEN
@@ -54,6 +55,7 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"book":    book.Main,
 	"match":   match.Main,
 	"stats":   match.StatsMain,
+	"wdl":     match.WDLMain,
 	"tune":    tune.Main,
 	"datagen": datagen.Main,
 	"probe":   syzygy.ProbeMain,
