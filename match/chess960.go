@@ -62,17 +62,7 @@ func (b *board960) fullMoveNumber() int { return b.pos.FullMoveNumber() }
 // positionCommand always sends the start FEN, even for position 518: the
 // castling rights it names are what the engine's Chess960 mode reads.
 func (b *board960) positionCommand() string {
-	var s strings.Builder
-	s.WriteString("position fen ")
-	s.WriteString(b.startFEN)
-	if len(b.moves) > 0 {
-		s.WriteString(" moves")
-		for _, m := range b.moves {
-			s.WriteByte(' ')
-			s.WriteString(m)
-		}
-	}
-	return s.String()
+	return positionLine(b.startFEN, false, b.moves)
 }
 
 // outcome applies the same rules, in the same order and with the same

@@ -107,16 +107,22 @@ func (b *board) fullMoveNumber() int {
 
 // positionCommand is the UCI "position" command for the current game.
 func (b *board) positionCommand() string {
+	return positionLine(b.startFEN, b.startFEN == StartFEN, b.moves)
+}
+
+// positionLine is the UCI position command for a game from fen (sent as
+// "startpos" when startpos is true) after moves.
+func positionLine(fen string, startpos bool, moves []string) string {
 	var s strings.Builder
-	if b.startFEN == StartFEN {
+	if startpos {
 		s.WriteString("position startpos")
 	} else {
 		s.WriteString("position fen ")
-		s.WriteString(b.startFEN)
+		s.WriteString(fen)
 	}
-	if len(b.moves) > 0 {
+	if len(moves) > 0 {
 		s.WriteString(" moves")
-		for _, m := range b.moves {
+		for _, m := range moves {
 			s.WriteByte(' ')
 			s.WriteString(m)
 		}

@@ -24,21 +24,12 @@ import time
 import chess
 import chess.engine
 
+from pychess_common import Collect
+
 BASE = 2.0         # seconds per side
 INC = 0.05         # increment per move
 MAX_PLIES = 300    # a game still going then is adjourned (it has been long enough)
 COMMAND_TIMEOUT = 120  # seconds python-chess waits for an answer: generous, for loaded machines
-
-
-class Collect(logging.Handler):
-    """Keeps every record logged at WARNING or above."""
-
-    def __init__(self):
-        super().__init__(level=logging.WARNING)
-        self.records = []
-
-    def emit(self, record):
-        self.records.append(record)
 
 
 class Tail(logging.Handler):

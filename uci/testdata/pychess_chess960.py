@@ -18,6 +18,8 @@ import sys
 import chess
 import chess.engine
 
+from pychess_common import Collect
+
 MOVE_TIME = 0.05      # seconds per move
 MAX_PLIES = 80        # enough to castle and play on; the result does not matter
 COMMAND_TIMEOUT = 120  # seconds python-chess waits for an answer: generous, for loaded machines
@@ -30,17 +32,6 @@ STARTS = [
     "nrkbbqnr/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w GEhb - 0 1",
     "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3K1R w HBgb - 0 1",
 ]
-
-
-class Collect(logging.Handler):
-    """Keeps every record logged at WARNING or above."""
-
-    def __init__(self):
-        super().__init__(level=logging.WARNING)
-        self.records = []
-
-    def emit(self, record):
-        self.records.append(record)
 
 
 def play(engine, fen, failures):

@@ -22,6 +22,8 @@ import chess
 import chess.engine
 import chess.syzygy
 
+from pychess_common import Collect
+
 MOVE_TIME = 0.05       # seconds per move: the tables, not the search, must win
 MAX_PLIES = 200        # a 4-piece win needs at most a few dozen moves with DTZ play
 COMMAND_TIMEOUT = 120  # seconds python-chess waits for an answer: generous, for loaded machines
@@ -46,17 +48,6 @@ DRAWS = [
     "8/8/4k3/8/8/8/3RK3/7r w - - 0 1",     # KRvKR
     "8/8/8/8/8/8/1pk5/4K2R w - - 0 1",     # KRvKP: only some rook moves hold
 ]
-
-
-class Collect(logging.Handler):
-    """Keeps every record logged at WARNING or above."""
-
-    def __init__(self):
-        super().__init__(level=logging.WARNING)
-        self.records = []
-
-    def emit(self, record):
-        self.records.append(record)
 
 
 def defend(tb, board):

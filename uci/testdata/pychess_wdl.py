@@ -17,6 +17,8 @@ import sys
 import chess
 import chess.engine
 
+from pychess_common import Collect
+
 DEPTH = 8
 COMMAND_TIMEOUT = 120  # seconds python-chess waits for an answer: generous, for loaded machines
 
@@ -31,17 +33,6 @@ POSITIONS = [
     # Mate in one for White: the back-rank mate Re8#.
     ("6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1", "mate"),
 ]
-
-
-class Collect(logging.Handler):
-    """Keeps every record logged at WARNING or above."""
-
-    def __init__(self):
-        super().__init__(level=logging.WARNING)
-        self.records = []
-
-    def emit(self, record):
-        self.records.append(record)
 
 
 def check(engine, fen, expect, failures):
