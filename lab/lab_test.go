@@ -130,6 +130,9 @@ func TestRunTiny(t *testing.T) {
 		require.NoError(t, err)
 		c2, err := os.ReadFile(filepath.Join(dir2, x.Name+".csv"))
 		require.NoError(t, err)
+		if x.Name == "time" { // its time columns differ from run to run
+			c1, c2 = []byte(withoutTimeColumns(t, string(c1))), []byte(withoutTimeColumns(t, string(c2)))
+		}
 		assert.Equal(t, string(c1), string(c2), "%s: the same CSV for the same arguments", x.Name)
 		assert.Contains(t, string(c1), "# bounder lab run "+x.Name+" --scale quick")
 

@@ -22,6 +22,12 @@ type spec struct {
 	// at that depth (runner.truth) plus guess (first-guess, 001 Fig. 15).
 	guessed bool
 	guess   int
+	// selective: Bounder's playing search (pruning, reductions and
+	// extensions; the selective experiment); grain: the static evaluation
+	// rounded to multiples of grain centipawns (search.Options.EvalGrain;
+	// 0: unchanged; the grain experiment).
+	selective bool
+	grain     int
 }
 
 // options are the search options of the series: pure mode (no pruning,
@@ -31,7 +37,8 @@ type spec struct {
 func (s spec) options() search.Options {
 	opt := search.DefaultOptions()
 	opt.Driver = s.driver
-	opt.Selective = false
+	opt.Selective = s.selective
+	opt.EvalGrain = s.grain
 	opt.ETC, opt.ETCDepth = s.etcDepth > 0, s.etcDepth
 	opt.MTDfAccel = false
 	opt.Threads, opt.MultiPV = 1, 1
@@ -306,6 +313,12 @@ func (s spec) label() string {
 	}
 	if s.guessed {
 		l += fmt.Sprintf(" first guess %+d", s.guess)
+	}
+	if s.selective {
+		l += " selective"
+	}
+	if s.grain > 1 {
+		l += fmt.Sprintf(" grain %d", s.grain)
 	}
 	return l + fmt.Sprintf(" %d MiB", s.hashMiB)
 }

@@ -51,7 +51,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		return 0
 	}
 	if ply >= MaxPly-1 {
-		return w.evaluate()
+		return w.grained(w.evaluate())
 	}
 	ds := w.opt.DepthStats // per-depth counts (nil: off)
 
@@ -122,6 +122,9 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	improving := false
 	if sel && !inCheck && ply > 0 {
 		f.eval = w.evaluate()
+		if w.opt.EvalGrain > 1 {
+			f.eval = w.grained(f.eval)
+		}
 		if ds != nil {
 			ds.Leaves[depth]++
 		}
@@ -455,7 +458,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	}
 	pos := w.pos
 	if ply >= MaxPly-1 {
-		return w.evaluate()
+		return w.grained(w.evaluate())
 	}
 
 	// Step 2 (selective). Table probe: any entry decides a quiescence node
@@ -500,6 +503,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 	} else {
 		stand := w.evaluate()
+		if w.opt.EvalGrain > 1 {
+			stand = w.grained(stand)
+		}
 		if ds := w.opt.DepthStats; ds != nil {
 			ds.Leaves[0]++
 		}

@@ -238,6 +238,28 @@ func (w *worker) evaluate() int {
 	return w.ev.Evaluate(w.pos)
 }
 
+// grained is a static evaluation v rounded to the nearest multiple of
+// Options.EvalGrain when it is above 1 (the lab's grain experiment); the
+// hot callers test the grain first, so that the default costs one
+// predictable branch and no call.
+//
+//go:noinline
+func (w *worker) grained(v int) int {
+	if g := w.opt.EvalGrain; g > 1 {
+		return roundToGrain(v, g)
+	}
+	return v
+}
+
+// roundToGrain rounds v to the nearest multiple of g (g > 1), halves away
+// from zero: roundToGrain(-v, g) == -roundToGrain(v, g), as negamax needs.
+func roundToGrain(v, g int) int {
+	if v < 0 {
+		return -((-v + g/2) / g * g)
+	}
+	return (v + g/2) / g * g
+}
+
 // usable says whether a table entry of draft may decide a node of depth:
 // any deeper entry in selective mode, only an equal draft in pure mode (see
 // the package doc).

@@ -1,0 +1,160 @@
+package lab
+
+import (
+	"fmt"
+	"strings"
+
+	"gonum.org/v1/plot/plotter"
+)
+
+// grains are the grain experiment's evaluation grains, centipawns: the
+// static evaluation rounded to multiples of g (search.Options.EvalGrain).
+var grains = []int{1, 2, 4, 8, 16, 32, 64}
+
+// grainSpec is the series of driver d with grain g (g = 1: the evaluation
+// unchanged, the other experiments' series).
+func (e *env) grainSpec(d string, g int) spec {
+	if g <= 1 {
+		g = 0
+	}
+	return spec{driver: d, hashMiB: e.hashMiB, grain: g}
+}
+
+// grain is 001 §5.2.2's remark on the range of leaf values: MTD(f)'s passes
+// per iteration, and its leaves, as the static evaluation gets coarser, with
+// Aspiration NegaScout beside. Every grain is a different evaluation, so the
+// drivers must agree on the value within a grain, not across grains.
+func (e *env) grain() ([]string, error) {
+	x := e.experiment("grain")
+	names := []string{"MTDf", "NegaScout"} // whatever --drivers says: MTD(f) and its baseline
+	var specs []spec
+	for _, g := range grains {
+		for _, d := range names {
+			specs = append(specs, e.grainSpec(d, g))
+		}
+	}
+	if err := e.r.run(e.ctx, x.Name, specs); err != nil {
+		return nil, err
+	}
+	var bad []string
+	for _, g := range grains {
+		var group []spec
+		for _, d := range names {
+			group = append(group, e.grainSpec(d, g))
+		}
+		for _, l := range e.r.checkValues(e.seriesOf(group), e.from, e.to, 10) {
+			if len(bad) < 10 {
+				bad = append(bad, fmt.Sprintf("grain %d: %s", g, l))
+			}
+		}
+	}
+	get := func(d string, g int) *series { return e.r.done[e.grainSpec(d, g)] }
+	n := float64(len(e.set.list))
+	passes := func(s *series, d int) float64 { return float64(s.at[d].Passes-s.at[d-1].Passes) / n }
+	const mtdf = "MTDf"
+
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s: %s\n\n", x.Name, x.Title)
+	fmt.Fprintf(&b, "Reproduces **%s** (%s, §5.2.2 and §5.2.3) on Bounder. Made by `%s`.\n\n", x.Source, papers["001"], e.command(x.Name))
+	fmt.Fprintf(&b, "Set: %s. The static evaluation rounded to the nearest multiple of g centipawns (halves away from "+
+		"zero; `search.Options.EvalGrain`), g = %s; g = 1 is Bounder's evaluation.\n\n", e.setLine(true), intsText(grains))
+	if len(bad) == 0 {
+		fmt.Fprintf(&b, "Values: at every grain every series (%d drivers) reached the same value on every position at "+
+			"every depth, as pure mode requires (each grain is its own evaluation, so values differ across grains).\n\n", len(names))
+	} else {
+		b.WriteString("Values: **the series disagree** within a grain (pure mode requires one value per position and depth):\n\n")
+		for _, l := range bad {
+			fmt.Fprintf(&b, "- %s\n", l)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "MT calls (passes at the root) of %s per iteration, the mean over the set, per grain. 001 §5.2.2: "+
+		"\"MTD(ƒ) calls MT about 3 to 6 times per iteration on average\"; \"The wider the range of leaf values, the "+
+		"smaller the steps with which they converge, and the more passes they need.\"\n\n", mtdf)
+	t := table{head: e.depthHead("g (cp)", x.Source), textLast: true}
+	for _, g := range grains {
+		row := []string{fmt.Sprint(g)}
+		for d := e.from; d <= e.to; d++ {
+			row = append(row, fmt.Sprintf("%.1f", passes(get(mtdf, g), d)))
+		}
+		p := ""
+		switch g {
+		case 1:
+			p = "3 to 6 (Phoenix, Chinook, Keyano, §5.2.2)"
+		case grains[len(grains)-1]:
+			p = "fewer: \"fewer discrete values in the range from the start value to ƒ\" (§5.2.3)"
+		}
+		t.add(append(row, p)...)
+	}
+	t.write(&b)
+
+	d := e.to
+	fmt.Fprintf(&b, "At depth %d: passes per iteration and leaves relative to the same driver's at g = 1, and %s relative "+
+		"to NegaScout at the same grain. 001 §5.2.3: \"If each MT call at the root expands roughly the same number of "+
+		"nodes, then doing less passes yields a better algorithm. However, MT calls generally do not expand the same "+
+		"number of nodes.\"\n\n", d, mtdf)
+	h := []string{"g (cp)"}
+	for _, dn := range names {
+		h = append(h, dn+" passes", dn+" leaves / g = 1")
+	}
+	h = append(h, mtdf+" / NegaScout leaves", mtdf+" / NegaScout nodes")
+	t2 := table{head: h}
+	p1 := panel{title: fmt.Sprintf("%s's passes per iteration", mtdf), x: "evaluation grain g (cp)", y: "MT calls per iteration", logX: true}
+	p2 := panel{title: fmt.Sprintf("leaves at depth %d / at g = 1", d), x: "evaluation grain g (cp)", y: "leaves / leaves at g = 1", logX: true, ref: 1}
+	p3 := panel{title: fmt.Sprintf("%s / NegaScout, depth %d", mtdf, d), x: "evaluation grain g (cp)", y: "MTD(f)'s count / NegaScout's", logX: true, ref: 1}
+	var pass []line
+	for dd := e.from; dd <= e.to; dd++ {
+		// Styles past the drivers' (dashed), so that no depth looks like a driver.
+		pass = append(pass, line{name: fmt.Sprintf("passes, d%d", dd), style: len(allDrivers) + dd - e.from})
+	}
+	own := make([]line, len(names))
+	for i, dn := range names {
+		own[i] = line{name: dn, style: style(dn)}
+	}
+	rel := line{name: "leaves", style: style("SSS")}
+	relNodes := line{name: "all nodes", style: style("DUAL")}
+	for _, g := range grains {
+		row := []string{fmt.Sprint(g)}
+		for i, dn := range names {
+			r := ratio(get(dn, g).at[d].Leaves, get(dn, 1).at[d].Leaves)
+			row = append(row, fmt.Sprintf("%.1f", passes(get(dn, g), d)), fmtRatio(r))
+			own[i].xy = append(own[i].xy, plotter.XY{X: float64(g), Y: r})
+		}
+		rl := ratio(get(mtdf, g).at[d].Leaves, get("NegaScout", g).at[d].Leaves)
+		row = append(row, fmtRatio(rl), fmtRatio(ratio(get(mtdf, g).at[d].Nodes, get("NegaScout", g).at[d].Nodes)))
+		rel.xy = append(rel.xy, plotter.XY{X: float64(g), Y: rl})
+		relNodes.xy = append(relNodes.xy, plotter.XY{X: float64(g), Y: ratio(get(mtdf, g).at[d].Nodes, get("NegaScout", g).at[d].Nodes)})
+		for k := range pass {
+			pass[k].xy = append(pass[k].xy, plotter.XY{X: float64(g), Y: passes(get(mtdf, g), e.from+k)})
+		}
+		t2.add(row...)
+	}
+	t2.write(&b)
+	p1.lines, p2.lines, p3.lines = pass, own, []line{rel, relNodes}
+
+	// In the CSV, a series is named by its driver and grain.
+	var out []*series
+	for _, g := range grains {
+		for _, dn := range names {
+			c := *get(dn, g)
+			c.driver = fmt.Sprintf("%s grain %d", dn, g)
+			out = append(out, &c)
+		}
+	}
+	if err := e.writeCSV(x.Name, e.comments(x, true), out); err != nil {
+		return nil, err
+	}
+	if err := e.writePlots(x.Name, []panel{p1, p2, p3}); err != nil {
+		return nil, err
+	}
+	return bad, e.writeFile(x.Name+".md", []byte(b.String()))
+}
+
+// intsText writes ns as "1, 2, 4".
+func intsText(ns []int) string {
+	s := make([]string, len(ns))
+	for i, v := range ns {
+		s[i] = fmt.Sprint(v)
+	}
+	return strings.Join(s, ", ")
+}
