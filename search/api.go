@@ -152,6 +152,17 @@ type Options struct {
 	Tablebases   *syzygy.Tables
 	TBProbeLimit int
 	TBProbeDepth int
+	// Strength limiting (strength.go), the UCI options of the same names:
+	// with LimitStrength the play is weakened to about Elo (MinElo to
+	// MaxElo), without it to SkillElo(SkillLevel) when SkillLevel is below
+	// MaxSkillLevel. DefaultOptions: full strength (a zero SkillLevel is
+	// level 0, the weakest).
+	LimitStrength bool
+	Elo           int
+	SkillLevel    int
+	// StrengthSeed seeds a limited search's choice of move: with the same
+	// seed, position and search, the same move; 0 = a fresh random seed.
+	StrengthSeed uint64
 }
 
 // Evals are the evaluations a search can use (eval.Kinds): Full, the tuned
@@ -172,7 +183,7 @@ func LookupEval(name string) (int, bool) {
 // DefaultOptions are Bounder's playing defaults: MTD(f) with ETC.
 func DefaultOptions() Options {
 	return Options{Driver: driverTable[0].Name, ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, PVPath: true, MultiPV: 1,
-		TBProbeDepth: 1, TBProbeLimit: 7}
+		TBProbeDepth: 1, TBProbeLimit: 7, Elo: MinElo, SkillLevel: MaxSkillLevel}
 }
 
 // Stats are counted per search (and reported per iteration, cumulatively),

@@ -104,6 +104,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	s.settle()
 	start := time.Now()
 	opt = normalize(opt)
+	st, lim, opt, onReport := limitStrength(pos, lim, opt, onReport) // strength.go; unchanged at full strength
 	ended := make(chan struct{})
 	defer close(ended)
 	s.arm(start, lim, ended)
@@ -164,7 +165,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	res.Stats = w.stats
 	res.Stats.Nodes = w.totalNodes() // the helpers' as of their last count
 	res.Stats.TBHits = w.totalTBHits()
-	return res
+	return st.choose(&id, res) // a limited search's choice of line (strength.go)
 }
 
 // prepare sets w up for a search of pos from the root moves rm.

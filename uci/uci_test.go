@@ -181,6 +181,9 @@ func TestUCIHandshake(t *testing.T) {
 		"option name BookFile type string default <empty>",
 		"option name BookDepth type spin default 16 min 0 max 500",
 		"option name UCI_Chess960 type check default false",
+		"option name UCI_LimitStrength type check default false",
+		"option name UCI_Elo type spin default 1320 min 1320 max 2800",
+		"option name Skill Level type spin default 20 min 0 max 20",
 		"option name Driver type combo default MTDf var MTDf var NegaScout var AlphaBeta var SSS var DUAL var MTDbi var MTDstep var BNS",
 		"option name ETC type check default true",
 		"option name ETC Depth type spin default 8 min 0 max 128",
@@ -658,7 +661,7 @@ func TestSetOption(t *testing.T) {
 	h.expect("bestmove", time.Second)
 	opt := h.fake.calls()[0].opt
 	want := search.Options{Driver: "NegaScout", ETC: false, ETCDepth: 5, Selective: false, MTDStep: 10, MTDfGuess2: true, PVPath: true, MultiPV: 3, Threads: 4, Eval: "Material",
-		TBProbeLimit: 7, TBProbeDepth: 1}
+		TBProbeLimit: 7, TBProbeDepth: 1, Elo: 1320, SkillLevel: 20}
 	if opt != want {
 		t.Errorf("options %+v, want %+v", opt, want)
 	}
