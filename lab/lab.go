@@ -53,10 +53,10 @@ header lines), NAME.svg and NAME.png (the figure), and NAME.md (a table with
 the paper's numbers beside Bounder's). Every search is in pure mode (the
 selective experiment also in selective mode), one thread, from a cleared
 table, so the same arguments write the same CSV (but the time experiment's
-times); --jobs only spreads the searches over cores (time always runs one).
-A progress bar shows when standard error is a terminal. Exit status: 0 on success, 1 when a file cannot be written or
-the drivers disagree on a value, 2 for bad arguments or positions, 130 when
-interrupted.`
+times); --jobs only spreads the searches over cores (time always runs one). A
+progress bar shows when standard error is a terminal. Exit status: 0 on
+success, 1 when a file cannot be written or the drivers disagree on a value, 2
+for bad arguments or positions, 130 when interrupted.`
 
 // scale is what --scale sets: the defaults of the set and the depths.
 type scale struct {
