@@ -12,13 +12,12 @@
 # usage: pychess_chess960.py PATH_TO_ENGINE
 # Exit status: 0 passed, 1 failed (the reasons on standard output).
 
-import logging
 import sys
 
 import chess
 import chess.engine
 
-from pychess_common import Collect
+from pychess_common import run_client
 
 MOVE_TIME = 0.05      # seconds per move
 MAX_PLIES = 80        # enough to castle and play on; the result does not matter
@@ -51,23 +50,13 @@ def play(engine, fen, failures):
     return castles
 
 
+def games(engine, failures):
+    if sum(play(engine, fen, failures) for fen in STARTS) == 0 and not failures:
+        failures.append("no game castled")
+
+
 def main():
-    if len(sys.argv) != 2:
-        print("usage: pychess_chess960.py PATH_TO_ENGINE")
-        return 1
-    collect = Collect()
-    logging.getLogger("chess.engine").addHandler(collect)
-    failures = []
-    with chess.engine.SimpleEngine.popen_uci([sys.argv[1]], timeout=COMMAND_TIMEOUT) as engine:
-        if "UCI_Chess960" not in engine.options:
-            failures.append("no UCI_Chess960 option")
-        else:
-            if sum(play(engine, fen, failures) for fen in STARTS) == 0 and not failures:
-                failures.append("no game castled")
-    failures += ["python-chess logged: %s" % r.getMessage() for r in collect.records]
-    for f in failures:
-        print("FAIL:", f)
-    return 1 if failures else 0
+    return run_client("UCI_Chess960", games, COMMAND_TIMEOUT)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@
 # usage: pychess_syzygy.py PATH_TO_ENGINE
 # Exit status: 0 passed, 1 failed (the reasons on standard output).
 
-import logging
 import os
 import sys
 
@@ -22,7 +21,7 @@ import chess
 import chess.engine
 import chess.syzygy
 
-from pychess_common import Collect
+from pychess_common import run_client
 
 MOVE_TIME = 0.05       # seconds per move: the tables, not the search, must win
 MAX_PLIES = 200        # a 4-piece win needs at most a few dozen moves with DTZ play
@@ -108,27 +107,17 @@ def play(engine, tb, fen, want, failures):
         failures.append("%s: lost a drawn ending" % fen)
 
 
-def main():
-    if len(sys.argv) != 2:
-        print("usage: pychess_syzygy.py PATH_TO_ENGINE")
-        return 1
-    collect = Collect()
-    logging.getLogger("chess.engine").addHandler(collect)
-    failures = []
+def endings(engine, failures):
+    engine.configure({"SyzygyPath": TABLES})
     with chess.syzygy.open_tablebase(TABLES) as tb:
-        with chess.engine.SimpleEngine.popen_uci([sys.argv[1]], timeout=COMMAND_TIMEOUT) as engine:
-            if "SyzygyPath" not in engine.options:
-                failures.append("no SyzygyPath option")
-            else:
-                engine.configure({"SyzygyPath": TABLES})
-                for fen in WINS:
-                    play(engine, tb, fen, 2, failures)
-                for fen in DRAWS:
-                    play(engine, tb, fen, 0, failures)
-    failures += ["python-chess logged: %s" % r.getMessage() for r in collect.records]
-    for f in failures:
-        print("FAIL:", f)
-    return 1 if failures else 0
+        for fen in WINS:
+            play(engine, tb, fen, 2, failures)
+        for fen in DRAWS:
+            play(engine, tb, fen, 0, failures)
+
+
+def main():
+    return run_client("SyzygyPath", endings, COMMAND_TIMEOUT)
 
 
 if __name__ == "__main__":

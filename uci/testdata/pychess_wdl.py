@@ -11,13 +11,12 @@
 # usage: pychess_wdl.py PATH_TO_ENGINE
 # Exit status: 0 passed, 1 failed (the reasons on standard output).
 
-import logging
 import sys
 
 import chess
 import chess.engine
 
-from pychess_common import Collect
+from pychess_common import run_client
 
 DEPTH = 8
 COMMAND_TIMEOUT = 120  # seconds python-chess waits for an answer: generous, for loaded machines
@@ -61,27 +60,17 @@ def check(engine, fen, expect, failures):
         failures.append("%s: score %s and wdl %d %d %d disagree" % (fen, score, w, d, l))
 
 
+def analyses(engine, failures):
+    off = engine.analyse(chess.Board(), chess.engine.Limit(depth=4))
+    if "wdl" in off:
+        failures.append("wdl without UCI_ShowWDL: %r" % off)
+    engine.configure({"UCI_ShowWDL": True})
+    for fen, expect in POSITIONS:
+        check(engine, fen, expect, failures)
+
+
 def main():
-    if len(sys.argv) != 2:
-        print("usage: pychess_wdl.py PATH_TO_ENGINE")
-        return 1
-    collect = Collect()
-    logging.getLogger("chess.engine").addHandler(collect)
-    failures = []
-    with chess.engine.SimpleEngine.popen_uci([sys.argv[1]], timeout=COMMAND_TIMEOUT) as engine:
-        if "UCI_ShowWDL" not in engine.options:
-            failures.append("no UCI_ShowWDL option")
-        else:
-            off = engine.analyse(chess.Board(), chess.engine.Limit(depth=4))
-            if "wdl" in off:
-                failures.append("wdl without UCI_ShowWDL: %r" % off)
-            engine.configure({"UCI_ShowWDL": True})
-            for fen, expect in POSITIONS:
-                check(engine, fen, expect, failures)
-    failures += ["python-chess logged: %s" % r.getMessage() for r in collect.records]
-    for f in failures:
-        print("FAIL:", f)
-    return 1 if failures else 0
+    return run_client("UCI_ShowWDL", analyses, COMMAND_TIMEOUT)
 
 
 if __name__ == "__main__":
