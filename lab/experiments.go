@@ -123,16 +123,33 @@ func (e *env) head(b *strings.Builder, x *Experiment, section string, hash bool,
 	paper := x.Source[:3]
 	fmt.Fprintf(b, "Reproduces **%s** (%s, %s) on Bounder. Made by `%s`.\n\n", x.Source, papers[paper], section, e.command(x.Name))
 	fmt.Fprintf(b, "Set: %s.\n\n", e.setLine(hash))
+	writeValues(b, bad, fmt.Sprintf("Values: every series (%d drivers) reached the same value on every position at every depth, "+
+		"as pure mode requires (Best Node Search's score is a lower bound: never above it).", drivers),
+		"Values: **the series disagree** (pure mode requires one value per position and depth):")
+}
+
+// writeValues writes the Markdown's paragraph on the values: agree when
+// the series found no disagreement, else disagree and the list bad.
+func writeValues(b *strings.Builder, bad []string, agree, disagree string) {
 	if len(bad) == 0 {
-		fmt.Fprintf(b, "Values: every series (%d drivers) reached the same value on every position at every depth, "+
-			"as pure mode requires (Best Node Search's score is a lower bound: never above it).\n\n", drivers)
-	} else {
-		fmt.Fprintf(b, "Values: **the series disagree** (pure mode requires one value per position and depth):\n\n")
-		for _, l := range bad {
-			fmt.Fprintf(b, "- %s\n", l)
-		}
-		b.WriteString("\n")
+		b.WriteString(agree + "\n\n")
+		return
 	}
+	b.WriteString(disagree + "\n\n")
+	for _, l := range bad {
+		fmt.Fprintf(b, "- %s\n", l)
+	}
+	b.WriteString("\n")
+}
+
+// driverSpecs are the series of the drivers names with the experiment's
+// table and nothing else changed.
+func (e *env) driverSpecs(names []string) []spec {
+	specs := make([]spec, 0, len(names))
+	for _, d := range names {
+		specs = append(specs, spec{driver: d, hashMiB: e.hashMiB})
+	}
+	return specs
 }
 
 // depthHead is a table's head: a first column, the depths, and last the
@@ -218,10 +235,7 @@ func (e *env) drivers(total bool) ([]string, error) {
 		get = func(st search.Stats) uint64 { return st.Nodes }
 	}
 	names := e.driverList(allDrivers, "NegaScout")
-	var specs []spec
-	for _, d := range names {
-		specs = append(specs, spec{driver: d, hashMiB: e.hashMiB})
-	}
+	specs := e.driverSpecs(names)
 	if err := e.r.run(e.ctx, x.Name, specs); err != nil {
 		return nil, err
 	}

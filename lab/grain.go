@@ -58,16 +58,9 @@ func (e *env) grain() ([]string, error) {
 	fmt.Fprintf(&b, "Reproduces **%s** (%s, §5.2.2 and §5.2.3) on Bounder. Made by `%s`.\n\n", x.Source, papers["001"], e.command(x.Name))
 	fmt.Fprintf(&b, "Set: %s. The static evaluation rounded to the nearest multiple of g centipawns (halves away from "+
 		"zero; `search.Options.EvalGrain`), g = %s; g = 1 is Bounder's evaluation.\n\n", e.setLine(true), intsText(grains))
-	if len(bad) == 0 {
-		fmt.Fprintf(&b, "Values: at every grain every series (%d drivers) reached the same value on every position at "+
-			"every depth, as pure mode requires (each grain is its own evaluation, so values differ across grains).\n\n", len(names))
-	} else {
-		b.WriteString("Values: **the series disagree** within a grain (pure mode requires one value per position and depth):\n\n")
-		for _, l := range bad {
-			fmt.Fprintf(&b, "- %s\n", l)
-		}
-		b.WriteString("\n")
-	}
+	writeValues(&b, bad, fmt.Sprintf("Values: at every grain every series (%d drivers) reached the same value on every position at "+
+		"every depth, as pure mode requires (each grain is its own evaluation, so values differ across grains).", len(names)),
+		"Values: **the series disagree** within a grain (pure mode requires one value per position and depth):")
 	fmt.Fprintf(&b, "MT calls (passes at the root) of %s per iteration, the mean over the set, per grain. 001 §5.2.2: "+
 		"\"MTD(ƒ) calls MT about 3 to 6 times per iteration on average\"; \"The wider the range of leaf values, the "+
 		"smaller the steps with which they converge, and the more passes they need.\"\n\n", mtdf)

@@ -21,10 +21,7 @@ const minimalName = "minimal graph"
 func (e *env) minimalGraph() ([]string, error) {
 	x := e.experiment("minimal-graph")
 	names := e.driverList(allDrivers, "NegaScout")
-	var specs []spec
-	for _, d := range names {
-		specs = append(specs, spec{driver: d, hashMiB: e.hashMiB})
-	}
+	specs := e.driverSpecs(names)
 	if err := e.r.run(e.ctx, x.Name, specs); err != nil {
 		return nil, err
 	}

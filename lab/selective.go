@@ -45,17 +45,10 @@ func (e *env) selective() ([]string, error) {
 	fmt.Fprintf(&b, "Set: %s; depths %d..%d, every count cumulative over iterative deepening from depth 1; table %d MiB "+
 		"(%s); one thread; ETC off and MTD(f) as 001 Fig. 11 has it (no acceleration) in both modes, so that "+
 		"`Selective` is the one difference.\n\n", e.set.describe(), e.from, e.to, e.hashMiB, entriesText(e.hashMiB))
-	if len(bad) == 0 {
-		fmt.Fprintf(&b, "Values: in pure mode every series (%d drivers) reached the same value on every position at every "+
-			"depth (Best Node Search's score is a lower bound: never above it). In selective mode each driver searches "+
-			"its own tree (what is pruned or reduced depends on the windows), so the values may differ: counted below.\n\n", len(names))
-	} else {
-		b.WriteString("Values: **the pure-mode series disagree** (pure mode requires one value per position and depth):\n\n")
-		for _, l := range bad {
-			fmt.Fprintf(&b, "- %s\n", l)
-		}
-		b.WriteString("\n")
-	}
+	writeValues(&b, bad, fmt.Sprintf("Values: in pure mode every series (%d drivers) reached the same value on every position at every "+
+		"depth (Best Node Search's score is a lower bound: never above it). In selective mode each driver searches "+
+		"its own tree (what is pruned or reduced depends on the windows), so the values may differ: counted below.", len(names)),
+		"Values: **the pure-mode series disagree** (pure mode requires one value per position and depth):")
 	fmt.Fprintf(&b, "Leaves and total nodes relative to Aspiration NegaScout's **in the same mode**, summed over the set. "+
 		"001 ran its programs with forward pruning and search extensions disabled (footnote 4) and claims that the MT "+
 		"framework takes them \"with no practical restrictions\" (§6); it measured nothing in selective mode.\n\n")

@@ -229,16 +229,8 @@ func (e *env) synthHead(b *strings.Builder, x *Experiment, section string, bad [
 		"searched once to its depth (no iterative deepening) from a cleared table of " +
 		fmt.Sprintf("%d MiB (%s).\n\n", hashMiB, entriesText(hashMiB)))
 	fmt.Fprintf(b, "Trees: %s; seeds drawn from --seed %d.\n\n", what, e.set.seed)
-	if len(bad) == 0 {
-		b.WriteString("Values: every driver reached the same value on every tree (Best Node Search's score is a " +
-			"lower bound: never above it).\n\n")
-	} else {
-		b.WriteString("Values: **the drivers disagree**:\n\n")
-		for _, l := range bad {
-			fmt.Fprintf(b, "- %s\n", l)
-		}
-		b.WriteString("\n")
-	}
+	writeValues(b, bad, "Values: every driver reached the same value on every tree (Best Node Search's score is a "+
+		"lower bound: never above it).", "Values: **the drivers disagree**:")
 }
 
 func (e *env) synthFinish(x *Experiment, what string, rows []synthRow, md string, panels []panel, hashMiB int) error {
