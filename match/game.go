@@ -245,6 +245,37 @@ func (p *Pair) Broken() bool { return p.broken }
 // Close ends both engine processes.
 func (p *Pair) Close() { closeBoth(p.engines) }
 
+// SetOptions sets UCI options of the pair's engine side (0 White, 1 Black)
+// between games, as a tuner that changes an engine's parameters from game
+// to game does. Every option is checked against what the engine offered
+// before any is sent (an *UnknownOptionError, an *OptionValueError); an
+// engine that then fails to answer breaks the pair.
+func (p *Pair) SetOptions(ctx context.Context, side int, opts []EngineOption) error {
+	if side != 0 && side != 1 {
+		return fmt.Errorf("match: no side %d (0 White, 1 Black)", side)
+	}
+	if p.broken {
+		return errBrokenPair
+	}
+	e := p.engines[side]
+	settings := make([]optionSetting, len(opts))
+	for i, o := range opts {
+		var err error
+		if settings[i], err = e.checkOption(e.offered, o); err != nil {
+			return err
+		}
+	}
+	for _, s := range settings {
+		if err := e.setOption(ctx, s); err != nil {
+			if !isOptionError(err) {
+				p.broken = true
+			}
+			return err
+		}
+	}
+	return nil
+}
+
 func newRecord(white, black EngineSpec, tc TimeControl) GameRecord {
 	return GameRecord{
 		Date:        time.Now(),

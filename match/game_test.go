@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -338,5 +339,68 @@ func TestPairPlaysGameAfterGame(t *testing.T) {
 	}
 	if _, err := q.Play(ctx, Opening{}, fastTC, Adjudication{}); !errors.Is(err, errBrokenPair) {
 		t.Errorf("a broken pair played again: %v", err)
+	}
+}
+
+// TestPairSetOptions: options set between games reach the engine (the
+// random engine reports the value of Level as its score once it is set, 0
+// before), a value out of
+// range or an option not offered is refused before anything is sent and
+// leaves the pair whole, and an engine's info string error is reported.
+func TestPairSetOptions(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	level := []string{"-option", "name Level type spin default 1 min 0 max 10", "-score-option", "Level"}
+	white := engine("white", append(level, "-option", "name Style type string default calm", "-refuse", "Style")...)
+	p, err := StartPair(ctx, white, engine("black", level...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	scores := func(rec GameRecord, side int) map[int]int {
+		seen := map[int]int{}
+		for i, m := range rec.Moves {
+			if !m.Book && i%2 == side && m.Score.Kind == ScoreCP {
+				seen[m.Score.Value]++
+			}
+		}
+		return seen
+	}
+	for _, lv := range []string{"7", "3"} {
+		if err := p.SetOptions(ctx, 0, []EngineOption{{"level", lv}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.SetOptions(ctx, 1, []EngineOption{{"Level", "1" + lv}}); err == nil {
+			t.Errorf("Level 1%s (out of range) accepted", lv)
+		} else if _, ok := err.(*OptionValueError); !ok {
+			t.Errorf("Level 1%s: %T %v, want an *OptionValueError", lv, err, err)
+		}
+		rec, err := p.Play(ctx, Opening{}, fastTC, Adjudication{})
+		if err != nil || rec.Termination != TermNormal {
+			t.Fatalf("game: %v, termination %q", err, rec.Termination)
+		}
+		want, _ := strconv.Atoi(lv)
+		if w, b := scores(rec, 0), scores(rec, 1); len(w) != 1 || w[want] == 0 || len(b) != 1 || b[0] == 0 {
+			t.Errorf("after Level %s for White: White's scores %v, Black's %v", lv, w, b)
+		}
+	}
+	var unknown *UnknownOptionError
+	if err := p.SetOptions(ctx, 1, []EngineOption{{"Level", "2"}, {"Colour", "red"}}); !errors.As(err, &unknown) {
+		t.Errorf("an option not offered: %v", err)
+	}
+	var refused *OptionValueError
+	if err := p.SetOptions(ctx, 0, []EngineOption{{"Style", "wild"}}); !errors.As(err, &refused) || !strings.Contains(err.Error(), "refused") {
+		t.Errorf("a value the engine refuses: %v", err)
+	}
+	if err := p.SetOptions(ctx, 2, nil); err == nil {
+		t.Error("side 2 accepted")
+	}
+	if p.Broken() {
+		t.Error("refused options broke the pair")
+	}
+	rec, err := p.Play(ctx, Opening{}, fastTC, Adjudication{})
+	if err != nil || rec.Termination != TermNormal || len(scores(rec, 1)) != 1 || scores(rec, 1)[0] == 0 {
+		t.Errorf("after the refusals: %v, %q, Black's scores %v (Level 2 must not have been sent)", err, rec.Termination, scores(rec, 1))
 	}
 }

@@ -15,7 +15,7 @@ import (
 // uciSettings, or is a button with only an action. The README's option
 // table must list the same options (TestREADMEOptions).
 func optionSpecs(cfg *Config) []optSpec {
-	return []optSpec{
+	specs := []optSpec{
 		// Larger tables are refused by the range check: Go dies when out of
 		// memory, so the size must be checked before the table is made.
 		{name: "Hash", kind: kindSpin, min: 1, max: cfg.MaxHashMiB, apply: (*Engine).resizeHash,
@@ -100,6 +100,25 @@ func optionSpecs(cfg *Config) []optSpec {
 			bind: uciVar(func(u *uciSettings) *bool { return &u.showWDL }),
 			doc:  "info lines carry wdl W D L after the score: the chances per mille of a win, a draw and a loss for the side to move (package wdl, docs/wdl.md)"},
 	}
+	if cfg.SearchParams {
+		specs = append(specs, paramSpecs()...)
+	}
+	return specs
+}
+
+// paramSpecs are the search's tunable parameters (search.ParamTable) as
+// spin options, one each under its own name, offered only when
+// Config.SearchParams asks for them (bounder uci --params): for tuners such
+// as bounder spsa and for screening one value with bounder match, never in
+// a GUI's list. The parameters are the process's, so a value set applies to
+// the searches that start from then on (and may reach a running one).
+func paramSpecs() []optSpec {
+	specs := make([]optSpec, len(search.ParamTable))
+	for i, p := range search.ParamTable {
+		specs[i] = optSpec{name: p.Name, kind: kindSpin, min: p.Min, max: p.Max,
+			bind: paramVar(p.Name), doc: p.Doc}
+	}
+	return specs
 }
 
 // uciSettings are the options that uci alone reads; the search's own are

@@ -76,6 +76,26 @@ func uciVar[T optValue](f func(u *uciSettings) *T) binding {
 	return field[T](func(e *Engine) *T { return f(&e.set) })
 }
 
+// paramVar binds an option to one of the search's parameters
+// (search.SetParam), which belong to the process, not to the engine.
+type paramVar string
+
+func (p paramVar) get(*Engine) string {
+	v, _ := search.Param(string(p))
+	return strconv.Itoa(v)
+}
+
+func (p paramVar) set(_ *Engine, v string) {
+	n, _ := strconv.Atoi(v)
+	// The option's range is the parameter's, so the value, already checked
+	// against it, is one SetParam takes.
+	if err := search.SetParam(string(p), n); err != nil {
+		panic("uci: " + err.Error())
+	}
+}
+
+func (paramVar) fits(k optKind) bool { return k == kindSpin }
+
 func (f field[T]) get(e *Engine) string {
 	switch p := any(f(e)).(type) {
 	case *int:

@@ -144,6 +144,9 @@ type Config struct {
 	// OpeningName names the opening of a position, if known, e.g.
 	// "B90 Sicilian Defense: Najdorf Variation".
 	OpeningName func(pos *engine.Position) (string, bool)
+	// SearchParams offers the search's tunable parameters
+	// (search.ParamTable) as spin options after the others.
+	SearchParams bool
 }
 
 // maxLine bounds an input line; longer lines are discarded with an error.

@@ -15,6 +15,7 @@ import (
 	"github.com/bounder-chess/bounder/epd"
 	"github.com/bounder-chess/bounder/lab"
 	"github.com/bounder-chess/bounder/match"
+	"github.com/bounder-chess/bounder/spsa"
 	"github.com/bounder-chess/bounder/syzygy"
 	"github.com/bounder-chess/bounder/tune"
 )
@@ -42,6 +43,8 @@ Commands:
   tune      fit the evaluation's weights to game results (Texel's method)
   probe     probe Syzygy endgame tables: WDL, DTZ and the best move of a FEN
   lab       reproduce the papers' experiments on real chess: CSV, plots, tables
+  uci       the UCI engine; with --params also the search's parameters
+  spsa      tune the search's parameters by SPSA over engine-vs-engine games
   version   print the version (also --version)
   help      print this help
 `
@@ -60,6 +63,7 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"datagen": datagen.Main,
 	"probe":   syzygy.ProbeMain,
 	"lab":     lab.Main,
+	"spsa":    spsa.Main,
 }
 
 // Help texts of the two commands run handles itself. They are listed in
@@ -72,6 +76,16 @@ module's, then the commit the binary was built from and whether the tree
 had changes, when the build recorded them. "bounder --version" is the
 same. Exit status: 0.
 `
+	uciUsage = `usage: bounder uci [--params]
+
+The UCI engine on standard input and output, as "bounder" with no command.
+With --params it also offers each of the search's tunable parameters
+(search.ParamTable: margins, depth limits, reduction and history scales) as
+a spin option under its own name, for bounder spsa and for matches that
+screen one value ("bounder match --engine cmd=./bounder,arg=uci,
+arg=--params,option.LMRBase=90 ..."); a GUI needs none of them. Exit
+status: 0, or 2 for a usage error.
+`
 	helpUsage = `usage: bounder help [COMMAND]
 
 Prints the list of commands, or with COMMAND that command's help, the same
@@ -80,7 +94,7 @@ as "bounder COMMAND --help". Exit status: 0, or 2 for an unknown COMMAND.
 )
 
 // builtinUsage is the help of the commands that are not in commands.
-var builtinUsage = map[string]string{"version": versionUsage, "help": helpUsage}
+var builtinUsage = map[string]string{"version": versionUsage, "help": helpUsage, "uci": uciUsage}
 
 // isHelpFlag reports whether arg is one of the spellings of the help flag
 // that the flag package (and so every command in commands) accepts.
@@ -95,12 +109,14 @@ func isHelpFlag(arg string) bool {
 // run dispatches a subcommand and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return uciMain(stdin, stdout, stderr)
+		return uciMain(stdin, stdout, stderr, false)
 	}
 	if cmd, ok := commands[args[0]]; ok {
 		return cmd(args[1:], stdout, stderr)
 	}
 	switch args[0] {
+	case "uci":
+		return uciCommand(args[1:], stdin, stdout, stderr)
 	case "version", "-version", "--version":
 		switch {
 		case len(args) == 2 && isHelpFlag(args[1]):

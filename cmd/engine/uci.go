@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -28,13 +30,35 @@ func (u uciBook) Probe(pos *engine.Position, gamePly int) (engine.Move, string, 
 	return m, fmt.Sprintf("weight %d", e.Weight), true
 }
 
-// uciMain wires the packages into the UCI loop.
-func uciMain(stdin io.Reader, stdout, stderr io.Writer) int {
+// uciCommand is "bounder uci [--params]".
+func uciCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("uci", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	params := fs.Bool("params", false, "offer the search's parameters as options")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, uciUsage)
+			return 0
+		}
+		fmt.Fprintf(stderr, "bounder uci: %v (see bounder uci --help)\n", err)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "bounder uci: unexpected argument %q (see bounder uci --help)\n", fs.Arg(0))
+		return 2
+	}
+	return uciMain(stdin, stdout, stderr, *params)
+}
+
+// uciMain wires the packages into the UCI loop; params offers the search's
+// parameters as options.
+func uciMain(stdin io.Reader, stdout, stderr io.Writer, params bool) int {
 	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	evals := map[string]*eval.Evaluator{}
 	e := uci.New(uci.Config{
-		Version:  versionText(),
-		Searcher: search.NewSearcher(uci.DefaultHashMiB),
+		SearchParams: params,
+		Version:      versionText(),
+		Searcher:     search.NewSearcher(uci.DefaultHashMiB),
 		EvalText: func(pos *engine.Position, which string) string {
 			ev := evals[which]
 			if ev == nil {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,6 +27,7 @@ func main() {
 	requireOption := flag.String("require-option", "", "NAME=VALUE that must be set before isready, else exit (status 4)")
 	var extra lines
 	flag.Var(&extra, "option", "an option to offer besides Hash, as the words after \"option\" in its `LINE` (repeatable)")
+	scoreOption := flag.String("score-option", "", "report the value of option `NAME` as the score (when it is an integer), so that a test sees what was set")
 	refuse := flag.String("refuse", "", "answer every setoption of option `NAME` with an info string error, as engines that check values do")
 	flag.Parse()
 
@@ -104,7 +106,11 @@ func main() {
 				}
 				mv = chess.UCINotation{}.Encode(st.pos, moves[rng.Intn(len(moves))])
 			}
-			say("info depth 1 score cp %d nodes 1 pv %s", *score, mv)
+			cp := *score
+			if n, err := strconv.Atoi(options[*scoreOption]); err == nil && *scoreOption != "" {
+				cp = n
+			}
+			say("info depth 1 score cp %d nodes 1 pv %s", cp, mv)
 			say("bestmove %s", mv)
 		case "quit":
 			return
