@@ -141,12 +141,24 @@ func (e *uciEngine) initialise(ctx context.Context) error {
 	if err != nil {
 		return e.describe("waiting for uciok", err)
 	}
-	// Every option is checked before any is sent, so that a spec's mistake
-	// is reported at once, not after the engine has resized its table for
-	// the options before it.
-	settings := make([]optionSetting, len(e.spec.Options))
-	for i, o := range e.spec.Options {
-		if settings[i], err = e.checkOption(offered, o); err != nil {
+	e.offered = offered
+	if err := e.setOptions(ctx, e.spec.Options); err != nil {
+		return err
+	}
+	if err := e.isReady(ctx); err != nil {
+		return e.describe("waiting for readyok", err)
+	}
+	return nil
+}
+
+// setOptions sets opts, in order. Every option is checked against what the
+// engine offered before any is sent, so that a mistake is reported at once,
+// not after the engine has resized its table for the options before it.
+func (e *uciEngine) setOptions(ctx context.Context, opts []EngineOption) error {
+	settings := make([]optionSetting, len(opts))
+	for i, o := range opts {
+		var err error
+		if settings[i], err = e.checkOption(e.offered, o); err != nil {
 			return err
 		}
 	}
@@ -157,10 +169,6 @@ func (e *uciEngine) initialise(ctx context.Context) error {
 		if strings.EqualFold(s.option, uciChess960) {
 			e.chess960 = strings.EqualFold(strings.TrimSpace(s.value), "true")
 		}
-	}
-	e.offered = offered
-	if err := e.isReady(ctx); err != nil {
-		return e.describe("waiting for readyok", err)
 	}
 	return nil
 }

@@ -257,23 +257,11 @@ func (p *Pair) SetOptions(ctx context.Context, side int, opts []EngineOption) er
 	if p.broken {
 		return errBrokenPair
 	}
-	e := p.engines[side]
-	settings := make([]optionSetting, len(opts))
-	for i, o := range opts {
-		var err error
-		if settings[i], err = e.checkOption(e.offered, o); err != nil {
-			return err
-		}
+	err := p.engines[side].setOptions(ctx, opts)
+	if err != nil && !isOptionError(err) {
+		p.broken = true
 	}
-	for _, s := range settings {
-		if err := e.setOption(ctx, s); err != nil {
-			if !isOptionError(err) {
-				p.broken = true
-			}
-			return err
-		}
-	}
-	return nil
+	return err
 }
 
 func newRecord(white, black EngineSpec, tc TimeControl) GameRecord {

@@ -97,7 +97,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case *plotFile != "" && !isPlotFile(*plotFile):
 		return bad("--plot must end in .png or .svg")
 	}
-	if err := (&cfg).validateParams(); err != nil {
+	if err := ValidateParams(ps); err != nil {
 		return bad("%v", err)
 	}
 	var timeControl match.TimeControl
@@ -183,17 +183,6 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
-
-// validateParams is Config.validate's check of the parameters alone.
-func (c *Config) validateParams() error {
-	probe := *c
-	probe.Player = noPlayer{}
-	return probe.validate()
-}
-
-type noPlayer struct{}
-
-func (noPlayer) PlayPair(context.Context, int, int, []int, []int) (float64, error) { return 0, nil }
 
 // engine is the spec to tune: the one given, or this binary offering its
 // search parameters.

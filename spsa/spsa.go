@@ -113,12 +113,13 @@ type Result struct {
 	Points     float64   // sum of the results: plus's lead over the run
 }
 
-func (c *Config) validate() error {
-	if len(c.Params) == 0 {
+// ValidateParams checks a run's parameters: each sound, none twice.
+func ValidateParams(ps []Param) error {
+	if len(ps) == 0 {
 		return errors.New("no parameters to tune")
 	}
 	seen := map[string]bool{}
-	for _, p := range c.Params {
+	for _, p := range ps {
 		if err := p.validate(); err != nil {
 			return err
 		}
@@ -126,6 +127,13 @@ func (c *Config) validate() error {
 			return fmt.Errorf("parameter %s given twice", p.Name)
 		}
 		seen[p.Name] = true
+	}
+	return nil
+}
+
+func (c *Config) validate() error {
+	if err := ValidateParams(c.Params); err != nil {
+		return err
 	}
 	switch {
 	case c.Iterations <= 0:
