@@ -56,6 +56,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "spsa.csv", "the CSV `FILE`, a line per iteration")
 	plotFile := fs.String("plot", "", "draw the parameters' paths to `FILE` (.png or .svg)")
 	pgnOut := fs.String("pgnout", "", "append every game to `FILE`")
+	resume := fs.Bool("resume", false, "continue the run whose CSV is --out, with the same parameters, --iterations and --seed")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			usage.Print(stdout, head, fs)
@@ -134,7 +135,33 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 
-	f, err := os.Create(*out)
+	// A run of hours is resumed, not overwritten: its CSV holds where it
+	// stands, and iteration k's signs depend only on the seed and k.
+	var history []Iteration
+	if *resume {
+		r, err := os.Open(*out)
+		if err != nil {
+			return bad("--resume: %v", err)
+		}
+		history, err = readRun(r, ps, *iterations, *seed)
+		r.Close()
+		if err != nil {
+			return bad("--resume: %s: %v", *out, err)
+		}
+		if len(history) >= *iterations {
+			return bad("--resume: %s has all %d iterations", *out, *iterations)
+		}
+	} else if st, err := os.Stat(*out); err == nil && st.Size() > 0 {
+		return bad("--out %s exists: give --resume to continue that run, or another --out", *out)
+	}
+	cfg.Done = len(history)
+	cfg.Params = append([]Param(nil), ps...)
+	if cfg.Done > 0 {
+		for i := range cfg.Params {
+			cfg.Params[i].Start = history[cfg.Done-1].Theta[i]
+		}
+	}
+	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return bad("%v", err)
 	}
@@ -152,8 +179,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		player.Games = func(g match.GameRecord) { w.WriteGame(&g) }
 	}
 	cfg.Player = player
-	progress := newProgress(stderr, ps, *iterations, 30*time.Second)
-	var history []Iteration
+	progress := newProgress(stderr, ps, cfg.Done, *iterations, 30*time.Second)
 	cfg.Observe = func(it Iteration) {
 		log.write(it)
 		history = append(history, it)
@@ -164,7 +190,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if err := log.close(); err != nil && runErr == nil {
 		runErr = err
 	}
-	report(stdout, ps, res)
+	report(stdout, ps, res, cfg.Done, *iterations)
 	if *plotFile != "" && len(history) > 0 {
 		if err := writePlot(*plotFile, ps, history); err != nil {
 			fmt.Fprintf(stderr, "bounder spsa: --plot: %v\n", err)
@@ -175,7 +201,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case runErr != nil && ctx.Err() != nil:
-		fmt.Fprintf(stderr, "bounder spsa: interrupted after %d of %d iterations\n", res.Iterations, *iterations)
+		fmt.Fprintf(stderr, "bounder spsa: interrupted after %d of %d iterations (--resume continues)\n", cfg.Done+res.Iterations, *iterations)
 		return 130
 	case runErr != nil:
 		fmt.Fprintf(stderr, "bounder spsa: %v\n", runErr)

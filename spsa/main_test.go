@@ -121,3 +121,63 @@ func TestMainUsageErrors(t *testing.T) {
 		t.Errorf("a refused run wrote its CSV: %v", err)
 	}
 }
+
+// TestMainResumes: a CSV cut after iteration 3 of 5 is continued by
+// --resume with iterations 4 and 5; a finished run, another seed, other
+// parameters and an existing CSV without --resume are usage errors that
+// leave the file alone.
+func TestMainResumes(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "run.csv")
+	ops := openingsFile(t)
+	engine := "cmd=" + randomEngine + ",arg=-option,arg=name Level type spin default 5 min 0 max 10" +
+		",arg=-option,arg=name Speed type spin default 5 min 0 max 10"
+	args := []string{"--engine", engine, "--param", "Level,5,0,10,1,0.05", "--iterations", "5", "--nodes", "1",
+		"--openings", ops, "--out", out, "--seed", "3"}
+	if code, stdout, stderr := runMain(args...); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	full, _ := os.ReadFile(out)
+	if code, _, stderr := runMain(args...); code != 2 || !strings.Contains(stderr, "--resume") {
+		t.Errorf("an existing CSV without --resume: exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := runMain(append(args, "--resume")...); code != 2 || !strings.Contains(stderr, "all 5 iterations") {
+		t.Errorf("resuming a finished run: exit %d, %q", code, stderr)
+	}
+	// Cut after iteration 3.
+	lines := strings.SplitAfter(string(full), "\n")
+	var cut strings.Builder
+	for _, l := range lines {
+		if strings.HasPrefix(l, "4,") {
+			break
+		}
+		cut.WriteString(l)
+	}
+	if err := os.WriteFile(out, []byte(cut.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	otherSeed := append(append([]string(nil), args...), "--resume", "--seed", "4")
+	otherParam := append(append([]string(nil), args...), "--resume", "--param", "Speed,5,0,10,1")
+	for a, why := range map[*[]string]string{&otherSeed: "seed 3, not 5 and 4", &otherParam: "columns"} {
+		if code, _, stderr := runMain(*a...); code != 2 || !strings.Contains(stderr, why) {
+			t.Errorf("%q: exit %d, %q; want %q", *a, code, stderr, why)
+		}
+	}
+	if now, _ := os.ReadFile(out); string(now) != cut.String() {
+		t.Error("a refused resume changed the CSV")
+	}
+	code, stdout, stderr := runMain(append(args, "--resume")...)
+	if code != 0 || !strings.Contains(stdout, "resumed after iteration 3: 2 iterations (4 games), 5 of 5 in all") {
+		t.Fatalf("resume: exit %d\n%s%s", code, stdout, stderr)
+	}
+	csv, _ := os.ReadFile(out)
+	var ks []string
+	for _, l := range strings.Split(strings.TrimSpace(string(csv)), "\n") {
+		if l != "" && l[0] >= '1' && l[0] <= '9' {
+			ks = append(ks, strings.SplitN(l, ",", 2)[0])
+		}
+	}
+	if strings.Join(ks, " ") != "1 2 3 4 5" || !strings.Contains(string(csv), "# resumed after iteration 3") {
+		t.Errorf("resumed CSV:\n%s", csv)
+	}
+}

@@ -86,10 +86,14 @@ type Player interface {
 // Config is a run.
 type Config struct {
 	Params     []Param
-	Iterations int    // N, game pairs in all
-	Workers    int    // game pairs played at once; 0 means 1
-	Seed       uint64 // the perturbations' signs are a function of it and k
-	Player     Player
+	Iterations int // N, game pairs in all
+	// Done is how many of them an earlier run played (Params' Start are
+	// then where it left them): this run plays Done+1..N on the same
+	// schedule, so that a run of many hours can be resumed.
+	Done    int
+	Workers int    // game pairs played at once; 0 means 1
+	Seed    uint64 // the perturbations' signs are a function of it and k
+	Player  Player
 	// Observe, if set, is called after every iteration's update, one call
 	// at a time, in the order the updates happen (the iteration order with
 	// one worker).
@@ -109,7 +113,7 @@ type Iteration struct {
 // Result is the end of a run.
 type Result struct {
 	Theta      []float64 // the parameters after the last finished iteration
-	Iterations int       // iterations finished
+	Iterations int       // iterations this run finished
 	Points     float64   // sum of the results: plus's lead over the run
 }
 
@@ -138,6 +142,8 @@ func (c *Config) validate() error {
 	switch {
 	case c.Iterations <= 0:
 		return errors.New("the run needs at least one iteration")
+	case c.Done < 0 || c.Done >= c.Iterations:
+		return fmt.Errorf("%d of %d iterations done: nothing to play", c.Done, c.Iterations)
 	case c.Workers < 0:
 		return errors.New("workers must not be negative")
 	case c.Player == nil:
@@ -153,7 +159,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	workers := max(cfg.Workers, 1)
-	s := &state{cfg: cfg, theta: make([]float64, len(cfg.Params))}
+	s := &state{cfg: cfg, theta: make([]float64, len(cfg.Params)), next: cfg.Done}
 	for i, p := range cfg.Params {
 		s.theta[i] = p.Start
 	}

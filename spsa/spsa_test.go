@@ -226,3 +226,59 @@ func TestErrorsEndTheRun(t *testing.T) {
 type outOfRange struct{}
 
 func (outOfRange) PlayPair(context.Context, int, int, []int, []int) (float64, error) { return 3, nil }
+
+// bowl is a deterministic player: the side nearer the targets wins both
+// games, a tie is drawn.
+type bowl struct {
+	target []float64
+	fail   int // fail at this call (0: never)
+	calls  int
+}
+
+func (b *bowl) PlayPair(_ context.Context, _, _ int, plus, minus []int) (float64, error) {
+	b.calls++
+	if b.calls == b.fail {
+		return 0, errors.New("stopped")
+	}
+	m := model{target: b.target, scale: 1}
+	switch cp, cm := m.cost(plus), m.cost(minus); {
+	case cp < cm:
+		return 2, nil
+	case cp > cm:
+		return -2, nil
+	}
+	return 0, nil
+}
+
+// TestResumedRunIsTheSameRun: a run stopped after 40 of 100 iterations and
+// resumed from where it left the parameters (Done 40) ends where the
+// uninterrupted run ends: the signs of iteration k depend only on the seed
+// and k.
+func TestResumedRunIsTheSameRun(t *testing.T) {
+	ps := []Param{{Name: "a", Start: 20, Min: 0, Max: 100, CEnd: 3, REnd: 0.05}, {Name: "b", Start: 70, Min: 0, Max: 100, CEnd: 3, REnd: 0.05}}
+	target := []float64{40, 55}
+	whole, err := Run(context.Background(), Config{Params: ps, Iterations: 100, Seed: 4, Player: &bowl{target: target}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := Run(context.Background(), Config{Params: ps, Iterations: 100, Seed: 4, Player: &bowl{target: target, fail: 41}})
+	if err == nil || first.Iterations != 40 {
+		t.Fatalf("first part: %d iterations, err %v", first.Iterations, err)
+	}
+	rest := append([]Param(nil), ps...)
+	for i := range rest {
+		rest[i].Start = first.Theta[i]
+	}
+	var ks []int
+	second, err := Run(context.Background(), Config{Params: rest, Iterations: 100, Done: 40, Seed: 4, Player: &bowl{target: target},
+		Observe: func(it Iteration) { ks = append(ks, it.K) }})
+	if err != nil || second.Iterations != 60 || ks[0] != 41 || ks[59] != 100 {
+		t.Fatalf("second part: %d iterations (%v … ), err %v", second.Iterations, ks[:1], err)
+	}
+	if !reflect.DeepEqual(second.Theta, whole.Theta) || whole.Theta[0] == 20 {
+		t.Errorf("resumed run ended at %v, the whole run at %v", second.Theta, whole.Theta)
+	}
+	if _, err := Run(context.Background(), Config{Params: ps, Iterations: 100, Done: 100, Player: always{}}); err == nil {
+		t.Error("a run with every iteration done was started")
+	}
+}
