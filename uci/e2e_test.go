@@ -252,30 +252,31 @@ func TestE2EMovetime(t *testing.T) {
 		bestMoveOf(t, bm, g)
 		return d
 	}
+	// A loaded machine only ever delays the answer, so the fastest of a few
+	// tries is the one that says whether the engine kept its budget.
+	fastest := func(limit time.Duration) time.Duration {
+		best := time.Duration(1 << 62)
+		for i := 0; i < 5 && best > limit; i++ {
+			best = min(best, measure())
+		}
+		return best
+	}
 	d := measure()
 	t.Logf("go movetime 100, overhead 0: bestmove after %v", d)
 	if d < 100*time.Millisecond {
 		t.Errorf("bestmove after %v, before the movetime", d)
 	}
 	if d > 150*time.Millisecond {
-		// On a loaded machine one retry: the budget is the engine's, the
-		// scheduling delay is not.
-		d2 := measure()
-		t.Logf("retry: bestmove after %v", d2)
-		if d2 > 150*time.Millisecond {
-			t.Errorf("bestmove after %v and %v, want at most 150ms", d, d2)
+		if d = fastest(150 * time.Millisecond); d > 150*time.Millisecond {
+			t.Errorf("bestmove after %v at the fastest of five more tries, want at most 150ms", d)
 		}
 	}
 	// With the default overhead the move comes before the movetime is out.
 	p.send("setoption name Move Overhead value 30")
-	d = measure()
-	t.Logf("go movetime 100, overhead 30: bestmove after %v", d)
+	d = fastest(100 * time.Millisecond)
+	t.Logf("go movetime 100, overhead 30: bestmove after %v at the fastest", d)
 	if d > 100*time.Millisecond {
-		d2 := measure() // one retry, as above
-		t.Logf("retry: bestmove after %v", d2)
-		if d2 > 100*time.Millisecond {
-			t.Errorf("bestmove after %v and %v with 30ms overhead", d, d2)
-		}
+		t.Errorf("bestmove after %v with 30ms overhead, at the fastest of five tries", d)
 	}
 }
 
