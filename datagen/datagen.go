@@ -1,8 +1,9 @@
 // Package datagen generates training data for the evaluation tuner
 // ("bounder datagen"): it plays games of one UCI engine against itself from
 // random openings and writes the quiet positions of those games, each
-// labelled with the game's result and the engine's score, in the format
-// package tune reads:
+// labelled with the game's result (corrected by endgame tablebases when
+// given, see below) and the engine's score, in the format package tune
+// reads:
 //
 //	FEN result score
 //
@@ -48,12 +49,39 @@
 //   - the same position (placement, side, castling, en passant) was already
 //     written from the same game.
 //
+// # Endgame tablebases
+//
+// With --syzygy, Syzygy tables correct the labels of games that reach an
+// ending they hold. A fixed-node engine can fail to win a won ending
+// (Stockfish at 2000 nodes often cannot mate with king and rook against
+// king, and shuffles until the fifty-move rule), and then every position of
+// the game carries a draw it should not. So:
+//
+//   - the game's label is the tables' outcome of the first position of the
+//     game they hold, looked for among all its positions (from the start
+//     position to the one after the last move, written or not): what was
+//     played after it shows the engines' endgame technique, not its value;
+//   - a written position the tables hold gets its own outcome instead;
+//   - the tables' win for the side to move is that side's win, their loss
+//     the other side's; their draws count as draws, and so do cursed wins
+//     and blessed losses, which the fifty-move rule turns into draws with
+//     best defence;
+//   - the score on each line stays the engine's, and a game none of whose
+//     positions the tables hold keeps its result.
+//
+// The tables hold no position with castling rights, and they read every
+// position as if its fifty-move counter were zero. That is exact for the
+// first position a game has in them, which almost always follows a capture,
+// and right for the later ones as training labels: the evaluation does not
+// see the counter either.
+//
 // # Output
 //
 // The output file is opened for appending and each game's positions are
 // written in one write as the game ends, so an interrupted run keeps every
 // finished game and a later run can add to the same file. Progress (games,
-// positions, rates) goes to stderr.
+// positions, rates and, with --syzygy, the games and positions whose label
+// the tables changed) goes to stderr, a summary to stdout.
 package datagen
 
 import (
@@ -74,6 +102,7 @@ import (
 	"github.com/bounder-chess/bounder/engine"
 	"github.com/bounder-chess/bounder/internal/usage"
 	"github.com/bounder-chess/bounder/match"
+	"github.com/bounder-chess/bounder/syzygy"
 )
 
 const usageText = `usage: bounder datagen --engine SPEC --openings FILE --out FILE [flags]
@@ -86,7 +115,9 @@ from white's view), to the output file, in the format "bounder tune --data"
 reads. With --relabel IN it plays no games: it searches every position of
 the tuning data file IN for --nodes nodes and writes them to --out
 (overwritten) with the engine's score in place of any they had, dropping
-those it scores as decided (--max-score, mates). Progress goes to standard
+those it scores as decided (--max-score, mates). With --syzygy DIR the
+results of games (and of --relabel's positions) that reach an ending in the
+Syzygy tables become the tables' outcome. Progress goes to standard
 error. Exit status: 0 on success; 2 for bad flags or input files (an option
 the engine does not have included); 1 when the games cannot be played or
 written; 130 when interrupted.
@@ -104,9 +135,10 @@ type Config struct {
 	SkipPlies    int
 	MaxScore     int // centipawns; 0 means no limit
 	Adjudication match.Adjudication
-	Out          io.Writer     // receives each game's lines in one Write
-	Progress     io.Writer     // progress lines; nil for none
-	ProgressGap  time.Duration // minimum time between progress lines
+	Tables       *syzygy.Tables // endgame tables that correct the labels; nil for none
+	Out          io.Writer      // receives each game's lines in one Write
+	Progress     io.Writer      // progress lines; nil for none
+	ProgressGap  time.Duration  // minimum time between progress lines
 }
 
 // Stats counts what a run produced.
@@ -114,7 +146,9 @@ type Stats struct {
 	Games              int // games finished and used
 	Dropped            int // games that ended abnormally
 	Positions          int // positions written
-	White, Draw, Black int
+	White, Draw, Black int // games by their label (after the tables)
+	TBGames            int // games whose label the tables changed from the result
+	TBPositions        int // positions written with a label other than their game's result
 }
 
 // Main runs "bounder datagen" and returns the exit status: 0 on success, 2
@@ -138,6 +172,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	drawScore := fs.Int("draw-score", 10, "adjudicate a draw when both engines' scores stay within N centipawns for --draw-moves moves each, from move --draw-from on (0: off)")
 	drawMoves := fs.Int("draw-moves", 10, "the moves each of a draw adjudication (see --draw-score)")
 	drawFrom := fs.Int("draw-from", 40, "the move number from which draws are adjudicated (see --draw-score)")
+	tbPath := fs.String("syzygy", "", "Syzygy endgame tables: a `DIR`, or directories separated by ':' (';' on Windows) as for the engine's SyzygyPath. A game that reaches an ending in them is labelled with their outcome of its first position they hold, and each written position they hold with its own; with --relabel, each position they hold gets its own. Cursed wins and blessed losses count as draws")
 	relabel := fs.String("relabel", "", "instead of playing games, search every position of this tuning data `FILE` for --nodes nodes and write it to --out with the engine's score")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -152,7 +187,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *relabel != "" {
-		return relabelMain(*relabel, *engineSpec, *out, *nodes, *concurrency, *maxScore, stdout, stderr, bad)
+		return relabelMain(*relabel, *engineSpec, *out, *tbPath, *nodes, *concurrency, *maxScore, stdout, stderr, bad)
 	}
 	switch {
 	case fs.NArg() > 0:
@@ -184,6 +219,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return bad("%v", err)
 	}
+	tb, err := openTables(*tbPath)
+	if err != nil {
+		return bad("--syzygy: %v", err)
+	}
+	defer closeTables(tb, stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if code := checkEngine(ctx, spec, stderr); code != 0 {
@@ -196,7 +236,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	cfg := Config{
 		Engine: spec, Openings: ops, Nodes: *nodes, Games: *games,
 		Concurrency: *concurrency, Seed: *seed, Offset: *offset, SkipPlies: *skip, MaxScore: *maxScore,
-		Out: f, Progress: stderr, ProgressGap: 10 * time.Second,
+		Tables: tb, Out: f, Progress: stderr, ProgressGap: 10 * time.Second,
 	}
 	if *resignScore > 0 {
 		cfg.Adjudication.ResignScore, cfg.Adjudication.ResignMoveCount = *resignScore, *resignMoves
@@ -209,8 +249,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if err := f.Close(); err != nil && runErr == nil {
 		runErr = err
 	}
-	fmt.Fprintf(stdout, "%d games (%d dropped), %d positions (white %d, draw %d, black %d) in %s\n",
-		st.Games, st.Dropped, st.Positions, st.White, st.Draw, st.Black, *out)
+	tbNote := ""
+	if tb != nil {
+		tbNote = fmt.Sprintf(", the tables changed the label of %d games (%d positions)", st.TBGames, st.TBPositions)
+	}
+	fmt.Fprintf(stdout, "%d games (%d dropped), %d positions (white %d, draw %d, black %d) in %s%s\n",
+		st.Games, st.Dropped, st.Positions, st.White, st.Draw, st.Black, *out, tbNote)
 	if runErr != nil && ctx.Err() != nil && errors.Is(runErr, context.Canceled) {
 		fmt.Fprintln(stderr, "bounder datagen: interrupted; the finished games are kept")
 		return 130
@@ -224,7 +268,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 
 // relabelMain runs "bounder datagen --relabel IN ...": see Relabel.
 // Usage errors go through bad (Main's), which returns exit status 2.
-func relabelMain(in, engineSpec, out string, nodes int64, conc, maxScore int, stdout, stderr io.Writer,
+func relabelMain(in, engineSpec, out, tbPath string, nodes int64, conc, maxScore int, stdout, stderr io.Writer,
 	bad func(format string, a ...any) int) int {
 	switch {
 	case engineSpec == "":
@@ -243,6 +287,11 @@ func relabelMain(in, engineSpec, out string, nodes int64, conc, maxScore int, st
 			return bad("--out must not be the --relabel file")
 		}
 	}
+	tb, err := openTables(tbPath)
+	if err != nil {
+		return bad("--syzygy: %v", err)
+	}
+	defer closeTables(tb, stderr)
 	r, err := os.Open(in)
 	if err != nil {
 		return bad("%v", err)
@@ -257,13 +306,17 @@ func relabelMain(in, engineSpec, out string, nodes int64, conc, maxScore int, st
 	// rejects before searching leaves an existing file alone.
 	f := &createOnWrite{path: out}
 	cfg := RelabelConfig{Engine: spec, Nodes: nodes, Concurrency: conc, MaxScore: maxScore,
-		Progress: stderr, ProgressGap: 10 * time.Second}
+		Tables: tb, Progress: stderr, ProgressGap: 10 * time.Second}
 	st, runErr := Relabel(ctx, cfg, r, f)
 	if err := f.close(runErr == nil); err != nil && runErr == nil {
 		runErr = err
 	}
-	fmt.Fprintf(stdout, "%d positions read, %d written, %d dropped (decided or unscored) to %s\n",
-		st.Read, st.Written, st.Dropped, out)
+	tbNote := ""
+	if tb != nil {
+		tbNote = fmt.Sprintf(", the tables changed the result of %d", st.TBChanged)
+	}
+	fmt.Fprintf(stdout, "%d positions read, %d written, %d dropped (decided or unscored) to %s%s\n",
+		st.Read, st.Written, st.Dropped, out, tbNote)
 	switch {
 	case runErr != nil && ctx.Err() != nil && errors.Is(runErr, context.Canceled):
 		fmt.Fprintln(stderr, "bounder datagen: interrupted; the positions before the first unfinished one are kept")
@@ -384,9 +437,13 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		}
 		last = time.Now()
 		secs := time.Since(start).Seconds()
-		fmt.Fprintf(cfg.Progress, "games %d/%d (dropped %d)  positions %d  %.0f games/h  %.1f positions/s  W/D/L %d/%d/%d\n",
+		tbNote := ""
+		if cfg.Tables != nil {
+			tbNote = fmt.Sprintf("  tables changed %d games (%d positions)", st.TBGames, st.TBPositions)
+		}
+		fmt.Fprintf(cfg.Progress, "games %d/%d (dropped %d)  positions %d  %.0f games/h  %.1f positions/s  W/D/L %d/%d/%d%s\n",
 			st.Games, cfg.Games, st.Dropped, st.Positions, float64(st.Games+st.Dropped)*3600/secs,
-			float64(st.Positions)/secs, st.White, st.Draw, st.Black)
+			float64(st.Positions)/secs, st.White, st.Draw, st.Black, tbNote)
 	}
 	var wg sync.WaitGroup
 	for w := 0; w < conc; w++ {
@@ -422,20 +479,24 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 					mu.Unlock()
 					continue
 				}
-				lines, label, ok := Positions(&rec, cfg.SkipPlies, cfg.MaxScore)
+				g, ok := positions(&rec, cfg.SkipPlies, cfg.MaxScore, cfg.Tables)
 				if !ok {
 					st.Dropped++
 				} else {
-					if len(lines) > 0 {
-						if _, err := io.WriteString(cfg.Out, strings.Join(lines, "")); err != nil {
+					if len(g.lines) > 0 {
+						if _, err := io.WriteString(cfg.Out, strings.Join(g.lines, "")); err != nil {
 							fail(err)
 							mu.Unlock()
 							continue
 						}
 					}
 					st.Games++
-					st.Positions += len(lines)
-					switch label {
+					st.Positions += len(g.lines)
+					if g.tbChanged {
+						st.TBGames++
+					}
+					st.TBPositions += g.tbLines
+					switch g.label {
 					case "1.0":
 						st.White++
 					case "0.5":
@@ -475,22 +536,37 @@ feed:
 // should not be used (no result, or an abnormal end: crash, stall, illegal
 // move, time forfeit). See the package documentation for the selection.
 func Positions(rec *match.GameRecord, skipPlies, maxScore int) (lines []string, label string, ok bool) {
-	switch rec.Result {
-	case match.ResultWhiteWins:
-		label = "1.0"
-	case match.ResultBlackWins:
-		label = "0.0"
-	case match.ResultDraw:
-		label = "0.5"
-	default:
-		return nil, "", false
+	g, ok := positions(rec, skipPlies, maxScore, nil)
+	return g.lines, g.label, ok
+}
+
+// gameLines is what positions takes from one game.
+type gameLines struct {
+	lines     []string
+	label     string // the game's label: its result, or the tables' outcome
+	tbChanged bool   // the tables gave the game a label other than its result
+	tbLines   int    // lines whose label is not the game's result
+}
+
+// positions is Positions with endgame tables (tb, nil for none) correcting
+// the labels as the package documentation says.
+func positions(rec *match.GameRecord, skipPlies, maxScore int, tb *syzygy.Tables) (g gameLines, ok bool) {
+	result := resultLabel(rec.Result)
+	if result == "" {
+		return g, false
 	}
 	if rec.Termination != match.TermNormal && rec.Termination != match.TermAdjudication {
-		return nil, "", false
+		return g, false
 	}
 	pos, err := engine.ParseFEN(rec.StartFEN)
 	if err != nil {
-		return nil, "", false
+		return g, false
+	}
+	g.label = result
+	if tb != nil {
+		if l, found := tbLabel(rec, tb); found {
+			g.label, g.tbChanged = l, l != result
+		}
 	}
 	seen := map[uint64]bool{}
 	enginePly := 0
@@ -503,15 +579,37 @@ func Positions(rec *match.GameRecord, skipPlies, maxScore int) (lines []string, 
 			}
 			if enginePly >= skipPlies && !seen[pos.Key()] && Quiet(pos) {
 				seen[pos.Key()] = true
-				lines = append(lines, pos.FEN()+" "+label+whiteScore(pos, mv.Score)+"\n")
+				label := g.label
+				if tb != nil {
+					if l, ok := probeLabel(tb, pos); ok {
+						label = l
+					}
+				}
+				if label != result {
+					g.tbLines++
+				}
+				g.lines = append(g.lines, pos.FEN()+" "+label+whiteScore(pos, mv.Score)+"\n")
 			}
 			enginePly++
 		}
 		if err := pos.PlayMoves([]string{mv.UCI}); err != nil {
-			return nil, "", false
+			return gameLines{}, false
 		}
 	}
-	return lines, label, true
+	return g, true
+}
+
+// resultLabel is a game result as a label from white's view, "" for none.
+func resultLabel(r string) string {
+	switch r {
+	case match.ResultWhiteWins:
+		return "1.0"
+	case match.ResultBlackWins:
+		return "0.0"
+	case match.ResultDraw:
+		return "0.5"
+	}
+	return ""
 }
 
 // whiteScore is " cp" for a centipawn score s of pos by the side to move,

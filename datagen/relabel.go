@@ -12,15 +12,17 @@ import (
 
 	"github.com/bounder-chess/bounder/engine"
 	"github.com/bounder-chess/bounder/match"
+	"github.com/bounder-chess/bounder/syzygy"
 	"github.com/bounder-chess/bounder/tune"
 )
 
 // RelabelConfig is one relabelling run ("bounder datagen --relabel").
 type RelabelConfig struct {
 	Engine      match.EngineSpec
-	Nodes       int64 // nodes per position
-	Concurrency int   // engine processes
-	MaxScore    int   // drop positions scored beyond this (or mate); 0: keep all but mates
+	Nodes       int64          // nodes per position
+	Concurrency int            // engine processes
+	MaxScore    int            // drop positions scored beyond this (or mate); 0: keep all but mates
+	Tables      *syzygy.Tables // endgame tables whose outcome replaces the result of the positions they hold; nil for none
 	Progress    io.Writer
 	ProgressGap time.Duration
 }
@@ -31,6 +33,7 @@ var ErrBadInput = errors.New("malformed tuning data")
 // RelabelStats counts what a relabelling run did.
 type RelabelStats struct {
 	Read, Written, Dropped int // positions read, written, dropped (decided, or no score given)
+	TBChanged              int // positions read whose result the tables changed
 }
 
 // Relabel gives every position of in (tuning data, as package tune reads
@@ -38,7 +41,9 @@ type RelabelStats struct {
 // order, as "FEN result score" with the score in white's view; a score the
 // line had is replaced. Positions the engine scores as a mate or beyond
 // cfg.MaxScore are dropped, as datagen drops decided positions, and so are
-// those it gives no score. Blank lines
+// those it gives no score. With cfg.Tables, a position the tables hold
+// gets their outcome as its result (as datagen labels such positions; the
+// lines carry no game to label the positions before it). Blank lines
 // and # comments are skipped. A malformed line stops the run before any
 // engine is started. When ctx is cancelled the lines finished before the
 // first unfinished one are written and ctx's error is returned.
@@ -64,6 +69,14 @@ func Relabel(ctx context.Context, cfg RelabelConfig, in io.Reader, out io.Writer
 		pos, err := engine.ParseFEN(fen)
 		if err != nil {
 			return st, fmt.Errorf("%w: line %d: %v", ErrBadInput, no, err)
+		}
+		if cfg.Tables != nil {
+			if label, ok := probeLabel(cfg.Tables, pos); ok {
+				if r := labelResult(label); r != l.Result {
+					l.Result = r
+					st.TBChanged++
+				}
+			}
 		}
 		items = append(items, item{pos.FEN(), l, pos.SideToMove() == engine.White})
 	}
@@ -165,6 +178,17 @@ func Relabel(ctx context.Context, cfg RelabelConfig, in io.Reader, out io.Writer
 		return st, errors.New("relabel: the engines stopped early")
 	}
 	return st, nil
+}
+
+// labelResult is the result a label stands for.
+func labelResult(label string) float64 {
+	switch label {
+	case "1.0":
+		return 1
+	case "0.0":
+		return 0
+	}
+	return 0.5
 }
 
 // resultText writes a result as datagen does.
