@@ -339,6 +339,19 @@ func (s *state) evalPieces(c engine.Color) {
 		if bishops := pos.Pieces(c, engine.Bishop); bishops&(bishops-1) != 0 { // two or more
 			s.add(c, fBishopPair, 1)
 		}
+		if n := engine.PopCount(b & pawnPush(them, ourPawns|theirPawns)); n != 0 {
+			s.add(c, fMinorBehindPawn, n)
+		}
+		if bishops := pos.Pieces(c, engine.Bishop); bishops != 0 {
+			// own pawns rammed by an enemy pawn, on the squares of each bishop's colour
+			rammed := ourPawns & pawnPush(them, theirPawns)
+			if bishops&darkSqBB != 0 {
+				s.add(c, fBadBishop, engine.PopCount(bishops&darkSqBB)*engine.PopCount(rammed&darkSqBB))
+			}
+			if bishops&^darkSqBB != 0 {
+				s.add(c, fBadBishop, engine.PopCount(bishops&^darkSqBB)*engine.PopCount(rammed&^darkSqBB))
+			}
+		}
 	}
 
 	if b := pos.Pieces(c, engine.Rook) | pos.Pieces(c, engine.Queen); b != 0 {
@@ -440,7 +453,8 @@ func (s *state) evalKing(c engine.Color) {
 			units += checkUnits[engine.Queen]
 		}
 		// zone squares the enemy attacks that only our king defends
-		defended := s.attacked[c]&^s.attackedBy[c][engine.King] | s.pawnAtt[c]
+		defended := s.attackedBy[c][engine.Knight] | s.attackedBy[c][engine.Bishop] |
+			s.attackedBy[c][engine.Rook] | s.attackedBy[c][engine.Queen] | s.pawnAtt[c]
 		units += engine.PopCount(kingZone[ksq] & s.attacked[them] &^ defended)
 		s.add(them, fKingAtk+min(units, kingUnitsMax), 1)
 	}
@@ -549,10 +563,40 @@ func (s *state) evalThreats(c engine.Color) {
 			s.add(c, fThreatM+1, n)
 		}
 	}
+	minorTargets := pos.Pieces(them, engine.Knight) | pos.Pieces(them, engine.Bishop)
+	if minors := s.attackedBy[c][engine.Knight] | s.attackedBy[c][engine.Bishop]; minors&minorTargets != 0 {
+		if n := engine.PopCount(minors & pos.Pieces(them, engine.Knight)); n != 0 {
+			s.add(c, fThreatMinor, n)
+		}
+		if n := engine.PopCount(minors & pos.Pieces(them, engine.Bishop)); n != 0 {
+			s.add(c, fThreatMinor+1, n)
+		}
+	}
+	s.evalPushThreats(c)
 	if b := s.attackedBy[c][engine.Rook] & queens; b != 0 {
 		s.add(c, fThreatR, engine.PopCount(b))
 	}
 	if b := targets & s.attacked[c] &^ s.attacked[them]; b != 0 {
 		s.add(c, fHanging, engine.PopCount(b))
+	}
+}
+
+// evalPushThreats credits colour c for enemy pieces that one of its pawns
+// would attack after a safe push (single, or double from its second rank):
+// onto an empty square no enemy pawn attacks, and which c defends or the
+// enemy does not attack. Pieces a pawn attacks already are not counted again.
+func (s *state) evalPushThreats(c engine.Color) {
+	pos := s.pos
+	them := c.Other()
+	targets := pos.ColorPieces(them) &^ pos.Pieces(them, engine.Pawn) &^ pos.Pieces(them, engine.King) &^ s.pawnAtt[c]
+	if targets == 0 {
+		return
+	}
+	push := pawnPush(c, pos.Pieces(c, engine.Pawn)) &^ s.occ
+	push |= pawnPush(c, push&rankBB[relRankToAbs(c, 2)]) &^ s.occ
+	push &^= s.pawnAtt[them]
+	push &= s.attacked[c] | ^s.attacked[them]
+	if n := engine.PopCount(engine.PawnAttacksBB(c, push) & targets); n != 0 {
+		s.add(c, fThreatPush, n)
 	}
 }

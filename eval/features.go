@@ -47,17 +47,23 @@ const (
 	fQueenSemi  = fQueenOpen + 1
 	fRook7th    = fQueenSemi + 1 // rook on the seventh with the enemy king on the eighth or pawns on the seventh
 	fQueen7th   = fRook7th + 1
-	fOutpostN   = fQueen7th + 1  // knight on ranks 4-6, defended by a pawn, never attackable by enemy pawns
-	fOutpostB   = fOutpostN + 1  // the same for a bishop
-	fThreatP    = fOutpostB + 1  // [4] enemy knight, bishop, rook, queen attacked by a pawn
-	fThreatM    = fThreatP + 4   // [2] enemy rook, queen attacked by a knight or bishop
-	fThreatR    = fThreatM + 2   // enemy queen attacked by a rook
-	fHanging    = fThreatR + 1   // enemy piece or pawn attacked and not defended
-	fTempo      = fHanging + 1   // side to move
-	fMopEdge    = fTempo + 1     // won pawnless ending: × distance of the lone king from the centre
-	fMopKings   = fMopEdge + 1   // × closeness of the kings (7 - distance)
-	fMopCorner  = fMopKings + 1  // KBNK: × closeness of the lone king to a corner of the bishop's colour
-	NumWeights  = fMopCorner + 1 // the number of weights
+	fOutpostN   = fQueen7th + 1 // knight on ranks 4-6, defended by a pawn, never attackable by enemy pawns
+	fOutpostB   = fOutpostN + 1 // the same for a bishop
+	fThreatP    = fOutpostB + 1 // [4] enemy knight, bishop, rook, queen attacked by a pawn
+	fThreatM    = fThreatP + 4  // [2] enemy rook, queen attacked by a knight or bishop
+	fThreatR    = fThreatM + 2  // enemy queen attacked by a rook
+	fHanging    = fThreatR + 1  // enemy piece or pawn attacked and not defended
+	fTempo      = fHanging + 1  // side to move
+	fMopEdge    = fTempo + 1    // won pawnless ending: × distance of the lone king from the centre
+	fMopKings   = fMopEdge + 1  // × closeness of the kings (7 - distance)
+	fMopCorner  = fMopKings + 1 // KBNK: × closeness of the lone king to a corner of the bishop's colour
+	// Terms added after the first tunes, at the end so that older weight
+	// files keep their layout up to here.
+	fThreatMinor     = fMopCorner + 1       // [2] enemy knight, bishop attacked by a knight or bishop
+	fThreatPush      = fThreatMinor + 2     // enemy piece a safe pawn push would attack
+	fMinorBehindPawn = fThreatPush + 1      // knight or bishop right behind a pawn (either colour's)
+	fBadBishop       = fMinorBehindPawn + 1 // × own pawns on the bishop's colour blocked by an enemy pawn
+	NumWeights       = fBadBishop + 1       // the number of weights
 )
 
 // kingUnitsMax caps the king attack units (the king attack table's last index).
@@ -143,6 +149,10 @@ var groups = []Group{
 	{"MopUpEdge", fMopEdge, 1, 1, TermEndgame, true},
 	{"MopUpKings", fMopKings, 1, 1, TermEndgame, true},
 	{"MopUpCorner", fMopCorner, 1, 1, TermEndgame, true},
+	{"ThreatMinorByMinor", fThreatMinor, 2, 2, TermThreats, false},
+	{"ThreatByPawnPush", fThreatPush, 1, 1, TermThreats, false},
+	{"MinorBehindPawn", fMinorBehindPawn, 1, 1, TermPieces, false},
+	{"BadBishop", fBadBishop, 1, 1, TermPieces, false},
 }
 
 // Groups lists the weight groups in order; they cover Weights exactly.

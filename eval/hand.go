@@ -120,6 +120,12 @@ func HandWeights() Weights {
 	set(fHanging, 20, 15)
 	set(fTempo, 15, 5)
 
+	set(fThreatMinor+0, 20, 20) // knight
+	set(fThreatMinor+1, 20, 20) // bishop
+	set(fThreatPush, 15, 10)
+	set(fMinorBehindPawn, 6, 2)
+	set(fBadBishop, -2, -4)
+
 	set(fMopEdge, 0, 20)
 	set(fMopKings, 0, 10)
 	set(fMopCorner, 0, 15)

@@ -10,7 +10,7 @@ package eval
 // results 0.115612 -> 0.113446 on 40853 held-out positions.
 
 // generatedWeights is NumWeights when this file was generated.
-const generatedWeights = 481
+const generatedWeights = 486
 
 var defaultWeights = Weights{
 	// Material
@@ -182,4 +182,12 @@ var defaultWeights = Weights{
 	{0, 10},
 	// MopUpCorner
 	{0, 15},
+	// ThreatMinorByMinor
+	{20, 20}, {20, 20},
+	// ThreatByPawnPush
+	{15, 10},
+	// MinorBehindPawn
+	{6, 2},
+	// BadBishop
+	{-2, -4},
 }

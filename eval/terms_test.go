@@ -1,0 +1,43 @@
+package eval
+
+import "testing"
+
+// Known answers for single terms: the feature counts Trace gives a position
+// built to show one of them, for white and black.
+func TestTermCounts(t *testing.T) {
+	tests := []struct {
+		name         string
+		fen          string
+		feature      int
+		white, black int
+	}{
+		{"push threat", "4k3/8/8/3n4/8/4P3/8/4K3 w - - 0 1", fThreatPush, 1, 0},
+		{"double-push threat through an unsafe square", "4k3/8/8/5n2/8/8/4P3/4K3 w - - 0 1", fThreatPush, 1, 0},
+		{"push onto a square an enemy pawn attacks", "4k3/8/8/3n1p2/8/4P3/8/4K3 w - - 0 1", fThreatPush, 0, 0},
+		{"blocked push", "4k3/8/8/3n4/4p3/4P3/8/4K3 w - - 0 1", fThreatPush, 0, 0},
+		{"black push threat", "4k3/8/4p3/8/3N4/8/8/4K3 b - - 0 1", fThreatPush, 0, 1},
+		{"knight behind its own pawn", "4k3/8/8/8/8/4P3/4N3/4K3 w - - 0 1", fMinorBehindPawn, 1, 0},
+		{"knight behind an enemy pawn", "4k3/8/8/4p3/4N3/8/8/4K3 w - - 0 1", fMinorBehindPawn, 1, 0},
+		{"black bishop behind its pawn", "4k3/3b4/3p4/8/8/8/8/4K3 w - - 0 1", fMinorBehindPawn, 0, 1},
+		{"bishop in front of a pawn", "4k3/8/8/8/4B3/4P3/8/4K3 w - - 0 1", fMinorBehindPawn, 0, 0},
+		{"dark bishop, rammed pawn on dark", "4k3/8/8/3p4/3P4/8/8/2B1K3 w - - 0 1", fBadBishop, 1, 0},
+		{"light bishop, rammed pawn on dark", "4k3/8/8/3p4/3P4/8/8/3BK3 w - - 0 1", fBadBishop, 0, 0},
+		{"two rammed pawns, unrammed one ignored", "4k3/8/8/2pp4/2PP1P2/8/8/3BK3 w - - 0 1", fBadBishop, 1, 0},
+		{"both sides, two rammed pawns each", "4kb2/8/3p4/2pP4/2P5/8/8/3BK3 w - - 0 1", fBadBishop, 2, 2},
+		{"knights attack each other", "4k3/p7/8/3n4/8/4N3/P7/4K3 w - - 0 1", fThreatMinor, 1, 1},
+		{"bishops attack each other", "4k3/7p/8/3b4/8/1B6/7P/4K3 w - - 0 1", fThreatMinor + 1, 1, 1},
+		{"knight attacks a bishop", "4k3/7p/8/3b4/8/4N3/7P/4K3 w - - 0 1", fThreatMinor + 1, 1, 0},
+	}
+	for _, tc := range tests {
+		tr := Trace(mustParse(t, tc.fen))
+		var w, b int
+		for _, c := range tr.Coefs {
+			if c.Index == tc.feature {
+				w, b = c.White, c.Black
+			}
+		}
+		if w != tc.white || b != tc.black {
+			t.Errorf("%s (%s): counts %d/%d, want %d/%d", tc.name, tc.fen, w, b, tc.white, tc.black)
+		}
+	}
+}
