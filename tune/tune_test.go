@@ -83,10 +83,20 @@ func syntheticData(t *testing.T, n int, w *eval.Weights) string {
 // trueWeights differ from the hand weights in a few clear ways.
 func trueWeights() eval.Weights {
 	w := eval.HandWeights()
-	w[1] = eval.S{MG: 420, EG: 400}             // knights worth more
-	w[4] = eval.S{MG: 800, EG: 850}             // queens worth less
-	w[eval.NumWeights-3] = eval.S{MG: 5, EG: 5} // (mop-up edge, frozen: untouched)
+	w[1] = eval.S{MG: 420, EG: 400}       // knights worth more
+	w[4] = eval.S{MG: 800, EG: 850}       // queens worth less
+	w[mopUpEdge()] = eval.S{MG: 5, EG: 5} // (frozen: untouched)
 	return w
+}
+
+// mopUpEdge is the index of the mop-up edge weight, one of the frozen ones.
+func mopUpEdge() int {
+	for _, g := range eval.Groups() {
+		if g.Name == "MopUpEdge" {
+			return g.Offset
+		}
+	}
+	panic("no MopUpEdge group")
 }
 
 func TestParseLine(t *testing.T) {
@@ -329,8 +339,8 @@ func TestTuningReducesError(t *testing.T) {
 		t.Errorf("knight %v (hand %v, true %v), queen %v (hand %v, true %v): not moving toward the truth",
 			got[1], w[1], truth[1], got[4], w[4], truth[4])
 	}
-	if got[eval.NumWeights-3] != w[eval.NumWeights-3] {
-		t.Errorf("frozen weight changed: %v -> %v", w[eval.NumWeights-3], got[eval.NumWeights-3])
+	if i := mopUpEdge(); got[i] != w[i] {
+		t.Errorf("frozen weight changed: %v -> %v", w[i], got[i])
 	}
 }
 
@@ -515,7 +525,8 @@ func TestMainChecksOutFirst(t *testing.T) {
 }
 
 // A fit that runs away (here a learning rate of 1000 centipawns per step of
-// one position) is not written: exit 1, --out as it was.
+// one position, with a small K so that the sigmoid does not flatten the
+// gradients) is not written: exit 1, --out as it was.
 func TestMainDivergedFitIsNotWritten(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "data.txt")
@@ -529,7 +540,7 @@ func TestMainDivergedFitIsNotWritten(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	code := Main([]string{"--data", data, "--out", out, "--epochs", "40", "--lr", "1000", "--lr-decay", "1",
+	code := Main([]string{"--data", data, "--out", out, "--epochs", "40", "--lr", "1000", "--k", "0.05", "--lr-decay", "1",
 		"--batch", "1", "--l2", "0", "--lambda", "0"}, &stdout, &stderr)
 	if code != 1 || !strings.Contains(stderr.String(), "nothing written") {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
