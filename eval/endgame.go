@@ -72,6 +72,14 @@ func scaleFactor(pos *engine.Position, strong engine.Color) int {
 		}
 		return 48
 	}
+	// With few pawns of its own the stronger side often cannot convert even
+	// a clear edge: 36/64 without pawns, 7/64 more a pawn, no scaling from
+	// four pawns. Not when the defence has no pawns and is more than a
+	// minor piece down: those are wins (KQKR, KRK) that mop-up steers.
+	pawns := engine.PopCount(pos.Pieces(strong, engine.Pawn))
+	if pawns < 4 && (pos.Pieces(weak, engine.Pawn) != 0 || npm(pos, strong)-npm(pos, weak) < 4) {
+		return 36 + 7*pawns
+	}
 	return ScaleNorm
 }
 

@@ -3,6 +3,8 @@ package eval
 import (
 	"strings"
 	"testing"
+
+	"github.com/bounder-chess/bounder/engine"
 )
 
 // whiteScore evaluates fen from white's view.
@@ -126,4 +128,25 @@ func TestBreakdown(t *testing.T) {
 		}
 	}
 	t.Log("\n" + s)
+}
+
+// The stronger side's own pawns scale its edge (36/64 without pawns, 7/64
+// more a pawn), except against a pawnless defence a rook or more down in
+// pieces.
+func TestPawnCountScale(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		want int
+	}{
+		{"3r4/5k2/8/8/8/8/4PK2/3R4 w - - 0 1", 43},            // KRPKR
+		{"8/5k2/5pp1/8/8/8/5K2/3R4 w - - 0 1", 36},            // KRKPP
+		{"8/5k2/5pp1/8/8/8/1PP2K2/3R4 w - - 0 1", 50},         // two pawns
+		{"8/5k2/5pp1/8/8/8/PPPP1K2/3R4 w - - 0 1", ScaleNorm}, // four pawns
+		{"8/8/4k3/8/8/2r5/8/Q3K3 w - - 0 1", ScaleNorm},       // KQKR: a win
+		{"8/5k2/8/8/8/8/4PK2/3R4 w - - 0 1", ScaleNorm},       // KRPK
+	} {
+		if got := scaleFactor(mustParse(t, c.fen), engine.White); got != c.want {
+			t.Errorf("%s: scale %d, want %d", c.fen, got, c.want)
+		}
+	}
 }

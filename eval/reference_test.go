@@ -59,6 +59,11 @@ func refScaleFactor(pos *engine.Position, strong engine.Color) int {
 		}
 		return 48
 	}
+	if n := engine.PopCount(pos.Pieces(strong, engine.Pawn)); n <= 3 {
+		if engine.PopCount(pos.Pieces(weak, engine.Pawn)) > 0 || npmS-npmW <= 3 {
+			return 36 + 7*n
+		}
+	}
 	return ScaleNorm
 }
 
