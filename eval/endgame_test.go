@@ -131,8 +131,8 @@ func TestBreakdown(t *testing.T) {
 }
 
 // The stronger side's own pawns scale its edge (36/64 without pawns, 7/64
-// more a pawn), except against a pawnless defence a rook or more down in
-// pieces.
+// more a pawn), except against a pawnless defence more than a minor piece
+// down in pieces.
 func TestPawnCountScale(t *testing.T) {
 	for _, c := range []struct {
 		fen  string
