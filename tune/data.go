@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -143,23 +144,48 @@ type sample struct {
 	result         float32
 	score          float32 // the data's search score (white's view), if hasScore
 	target         float32 // what the tuner fits: the result, or a blend (Blend)
+	class          uint16  // index into Dataset.classNames (classes.go)
+	blackStrong    bool    // the class is seen from black's side
 }
 
 // Dataset is a set of positions reduced to their evaluation traces.
 type Dataset struct {
-	samples []sample
-	coefs   []coef
+	samples    []sample
+	coefs      []coef
+	classNames []string // material classes, by sample.class
+	classIndex map[string]uint16
+}
+
+// noClass marks a sample beyond the 65,535 classes a Dataset names.
+const noClass = math.MaxUint16
+
+func (d *Dataset) classOf(name string) uint16 {
+	if i, ok := d.classIndex[name]; ok {
+		return i
+	}
+	if len(d.classNames) >= noClass {
+		return noClass
+	}
+	if d.classIndex == nil {
+		d.classIndex = map[string]uint16{}
+	}
+	i := uint16(len(d.classNames))
+	d.classNames = append(d.classNames, name)
+	d.classIndex[name] = i
+	return i
 }
 
 // Len is the number of positions.
 func (d *Dataset) Len() int { return len(d.samples) }
 
-func (d *Dataset) add(t *eval.TraceResult, l Labels) {
+func (d *Dataset) add(pos *engine.Position, t *eval.TraceResult, l Labels) {
 	s := sample{
 		start: uint32(len(d.coefs)), phase: uint8(t.Phase),
 		result: float32(l.Result), target: float32(l.Result),
 		hasScore: l.HasScore, score: float32(l.Score),
 	}
+	name, black := materialClass(pos)
+	s.class, s.blackStrong = d.classOf(name), black
 	if !t.Drawn {
 		s.scaleW, s.scaleB = uint8(t.ScaleWhite), uint8(t.ScaleBlack)
 		for _, c := range t.Coefs {
@@ -231,9 +257,9 @@ func Load(r io.Reader, opt LoadOptions) (train, valid *Dataset, err error) {
 				}
 				t := eval.Trace(pos)
 				if opt.Holdout > 0 && holdout(fen, opt.Holdout) {
-					p.valid.add(&t, res)
+					p.valid.add(pos, &t, res)
 				} else {
-					p.train.add(&t, res)
+					p.train.add(pos, &t, res)
 				}
 			}
 		}(&parts[w], lines[lo:hi])
@@ -255,6 +281,9 @@ func (d *Dataset) append(o *Dataset) {
 	d.coefs = append(d.coefs, o.coefs...)
 	for _, s := range o.samples {
 		s.start += base
+		if s.class != noClass {
+			s.class = d.classOf(o.classNames[s.class])
+		}
 		d.samples = append(d.samples, s)
 	}
 }

@@ -115,6 +115,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	freeze := fs.String("freeze", "", "comma-separated weight `GROUPS` (as named in eval/weights.go) to keep at their starting values")
 	l2 := fs.Float64("l2", 3e-7, "L2 regularisation toward the starting weights, at most 1: adds L2/2·Σ(w-start)² (w in centipawns) to the error (0: none)")
 	lambda := fs.Float64("lambda", 0.5, "weight of the data's search scores in the target, in [0, 1]: (1-lambda)·result + lambda·sigmoid(Ks·score), Ks fitted to the results; lines without a score keep their result (0: results only)")
+	classes := fs.Int("classes", 0, "after the fit, print the `N` material classes of the validation positions whose evaluation bias weighs most (0: none)")
 	minCount := fs.Int("min-count", 0, "keep the starting value of every weight whose feature occurs in fewer training positions (0: tune all)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -152,6 +153,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return bad("--l2 %g: want 0 to %d", *l2, maxL2)
 	case *minCount < 0:
 		return bad("--min-count %d: want 0 or more", *minCount)
+	case *classes < 0:
+		return bad("--classes %d: want 0 or more", *classes)
 	case !inRange(*lambda, 0, 1):
 		return bad("--lambda %g: want 0 to 1", *lambda)
 	}
@@ -197,8 +200,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "no search scores in the data: fitting the results alone")
 		*lambda = 0
 	}
+	var ks float64
+	if *lambda > 0 || *classes > 0 {
+		ks = train.FitScoreK()
+	}
 	if *lambda > 0 {
-		ks := train.FitScoreK()
 		fmt.Fprintf(stderr, "search scores on %d of %d positions; their K = %.4f\n",
 			train.Scored()+valid.Scored(), train.Len()+valid.Len(), ks)
 		train.Blend(*lambda, ks)
@@ -262,6 +268,30 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		validBefore, validAfter = resultsError(fromWeights(&w)), resultsError(rounded)
 		fmt.Fprintf(stdout, "validation error against the results alone (K refitted) %.6f -> %.6f\n", validBefore, validAfter)
 	}
+	if *classes > 0 {
+		// The evaluation's prediction with K fitted to the results alone,
+		// the search scores' with their own K, beside the results: over
+		// every position when nothing was fitted, else over the held-out
+		// ones.
+		sets, which := []*Dataset{valid}, "validation positions"
+		if *epochs == 0 {
+			train.Blend(0, 0)
+			sets, which = []*Dataset{train, valid}, "positions"
+		}
+		valid.Blend(0, 0)
+		kr := goldenSection(func(k float64) float64 {
+			e := 0.0
+			for _, d := range sets {
+				e += d.Error(rounded, k, *threads) * float64(d.Len())
+			}
+			return e
+		})
+		rows := Classes(sets, rounded, kr, ks, classMin)
+		n := min(*classes, len(rows))
+		fmt.Fprintf(stdout, "\nthe %d material classes of the %s whose evaluation bias weighs most, of those with %d or more (K %.4f; the search scores' K %.4f):\n\n",
+			n, which, classMin, kr, ks)
+		writeClasses(stdout, rows[:n])
+	}
 	if !writes {
 		return 0
 	}
@@ -281,6 +311,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "wrote %s\n", *out)
 	return 0
 }
+
+// classMin is the fewest positions of a class --classes reports.
+const classMin = 100
 
 // check reports a parameter that cannot be written as a weight: not finite,
 // or beyond ±maxTunedWeight.

@@ -294,7 +294,7 @@ func TestFitK(t *testing.T) {
 	for _, fen := range randomPositions(2000, 5) {
 		pos, _ := engine.ParseFEN(fen)
 		tr := eval.Trace(pos)
-		d.add(&tr, Labels{})
+		d.add(pos, &tr, Labels{})
 		s := &d.samples[len(d.samples)-1]
 		v, _ := d.score(s, p)
 		s.result = float32(sigmoid(1.3, v))
