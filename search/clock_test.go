@@ -45,6 +45,10 @@ func TestStopDoesNotWaitForHelpers(t *testing.T) {
 	opt := DefaultOptions()
 	opt.Threads = MaxThreads
 	pos := mustPos(t, kiwipete)
+	// The machine may be shared: a stop can wait for a core however quick
+	// the search is, so the latency is the fastest of three stops, and no
+	// stop may take seconds (helpers waited for).
+	fastest := time.Hour
 	for range 3 {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan Result)
@@ -56,8 +60,10 @@ func TestStopDoesNotWaitForHelpers(t *testing.T) {
 		took := time.Since(begin)
 		t.Logf("%d threads: stop to move %v (depth %d)", opt.Threads, took, r.Depth)
 		require.True(t, pos.IsLegal(r.BestMove))
-		require.Less(t, took, 250*time.Millisecond)
+		require.Less(t, took, 2*time.Second)
+		fastest = min(fastest, took)
 	}
+	require.Less(t, fastest, 250*time.Millisecond)
 	// The next search starts once the helpers are gone, and is sound.
 	r := s.Search(context.Background(), pos, Limits{Depth: 4}, DefaultOptions(), nil)
 	require.Equal(t, 4, r.Depth)

@@ -88,33 +88,43 @@ func TestPonderHitStartsTheClock(t *testing.T) {
 	pos := mustPos(t, kiwipete)
 	s := NewSearcher(4)
 	clock := &TimeControl{Time: 500 * time.Millisecond}
-	lim := Limits{Clock: clock, Ponder: NewPonder()}
-	_, hard, _ := lim.Budget()
+	_, hard, _ := Limits{Clock: clock, Ponder: NewPonder()}.Budget()
 
+	// The machine may be shared, so a search can overrun its deadline
+	// waiting for a core: each timing is the best of up to three tries.
 	done := make(chan Result)
-	go func() { done <- s.Search(context.Background(), pos, lim, DefaultOptions(), nil) }()
-	select {
-	case <-done:
-		t.Fatal("a pondering search ended before the hit")
-	case <-time.After(hard + 100*time.Millisecond):
+	best := time.Hour
+	for try := 0; try < 3 && best >= hard+250*time.Millisecond; try++ {
+		lim := Limits{Clock: clock, Ponder: NewPonder()}
+		go func() { done <- s.Search(context.Background(), pos, lim, DefaultOptions(), nil) }()
+		select {
+		case <-done:
+			t.Fatal("a pondering search ended before the hit")
+		case <-time.After(hard + 100*time.Millisecond):
+		}
+		hit := time.Now()
+		lim.Ponder.Hit()
+		select {
+		case r := <-done:
+			require.True(t, pos.IsLegal(r.BestMove))
+			best = min(best, time.Since(hit))
+		case <-time.After(10 * time.Second):
+			s.Stop()
+			t.Fatal("ponderhit did not end the search")
+		}
 	}
-	hit := time.Now()
-	lim.Ponder.Hit()
-	select {
-	case r := <-done:
-		require.True(t, pos.IsLegal(r.BestMove))
-		require.Less(t, time.Since(hit), hard+250*time.Millisecond, "the deadline counts from the hit")
-	case <-time.After(10 * time.Second):
-		s.Stop()
-		t.Fatal("ponderhit did not end the search")
-	}
+	require.Less(t, best, hard+250*time.Millisecond, "the deadline counts from the hit")
 
 	// Hit before the search starts: timed from the hit.
-	early := Limits{Clock: clock, Ponder: NewPonder()}
-	early.Ponder.Hit()
-	r := s.Search(context.Background(), pos, early, DefaultOptions(), nil)
-	require.True(t, pos.IsLegal(r.BestMove))
-	require.Less(t, time.Since(early.Ponder.At()), hard+250*time.Millisecond)
+	best = time.Hour
+	for try := 0; try < 3 && best >= hard+250*time.Millisecond; try++ {
+		early := Limits{Clock: clock, Ponder: NewPonder()}
+		early.Ponder.Hit()
+		r := s.Search(context.Background(), pos, early, DefaultOptions(), nil)
+		require.True(t, pos.IsLegal(r.BestMove))
+		best = min(best, time.Since(early.Ponder.At()))
+	}
+	require.Less(t, best, hard+250*time.Millisecond)
 
 	// go ponder infinite: the hit changes nothing, stop ends it.
 	inf := Limits{Clock: clock, Infinite: true, Ponder: NewPonder()}
