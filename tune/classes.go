@@ -52,12 +52,11 @@ func materialClass(pos *engine.Position) (string, bool) {
 // mean predictions of the evaluation and of the data's search scores, all
 // from the stronger side's view.
 type ClassRow struct {
-	Class           string
-	N               int
-	Result, Eval    float64
-	Score           float64 // NaN when no position of the class has a score
-	scored          int
-	sumScore, sumEv float64
+	Class        string
+	N            int
+	Result, Eval float64
+	Score        float64 // NaN when no position of the class has a score
+	scored       int     // positions with a score, summed into Score
 }
 
 // Bias is how far the evaluation's prediction is from the results.
@@ -80,10 +79,11 @@ func Classes(sets []*Dataset, p *params, k, ks float64, minN int) []ClassRow {
 		}
 		n := float64(r.N)
 		r.Result /= n
-		r.Eval = r.sumEv / n
-		r.Score = math.NaN()
+		r.Eval /= n
 		if r.scored > 0 {
-			r.Score = r.sumScore / float64(r.scored)
+			r.Score /= float64(r.scored)
+		} else {
+			r.Score = math.NaN()
 		}
 		out = append(out, *r)
 	}
@@ -116,10 +116,10 @@ func (d *Dataset) addClasses(rows map[string]*ClassRow, p *params, k, ks float64
 		}
 		r.N++
 		r.Result += res
-		r.sumEv += ev
+		r.Eval += ev
 		if s.hasScore {
 			r.scored++
-			r.sumScore += sc
+			r.Score += sc
 		}
 	}
 }

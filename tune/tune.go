@@ -115,7 +115,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	freeze := fs.String("freeze", "", "comma-separated weight `GROUPS` (as named in eval/weights.go) to keep at their starting values")
 	l2 := fs.Float64("l2", 3e-7, "L2 regularisation toward the starting weights, at most 1: adds L2/2·Σ(w-start)² (w in centipawns) to the error (0: none)")
 	lambda := fs.Float64("lambda", 0.5, "weight of the data's search scores in the target, in [0, 1]: (1-lambda)·result + lambda·sigmoid(Ks·score), Ks fitted to the results; lines without a score keep their result (0: results only)")
-	classes := fs.Int("classes", 0, "after the fit, print the `N` material classes of the validation positions whose evaluation bias weighs most (0: none)")
+	classes := fs.Int("classes", 0, "print the `N` material classes whose evaluation bias weighs most: of all positions with --epochs 0, else of the validation positions after the fit (0: none)")
 	minCount := fs.Int("min-count", 0, "keep the starting value of every weight whose feature occurs in fewer training positions (0: tune all)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -403,6 +403,14 @@ func TestMain(t *testing.T) {
 		!strings.Contains(stdout.String(), "against the results alone") {
 		t.Errorf("--lambda 1 output:\n%s%s", stdout.String(), stderr.String())
 	}
+	stdout.Reset()
+	if code := Main([]string{"--data", scored, "--epochs", "0", "--classes", "3"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("--classes 3: exit %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "material classes of the positions") ||
+		!strings.Contains(stdout.String(), "| material (stronger side first) |") {
+		t.Errorf("--classes output:\n%s", stdout.String())
+	}
 
 	for _, args := range [][]string{
 		{},
@@ -412,6 +420,7 @@ func TestMain(t *testing.T) {
 		{"--data", data, "--bogus"},
 		{"--data", filepath.Join(dir, "missing.txt")},
 		{"--data", data, "--init", "zero"},
+		{"--data", data, "--classes", "-1"},
 		{"--data", data, "extra"},
 	} {
 		stdout.Reset()
