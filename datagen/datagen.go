@@ -107,6 +107,7 @@ import (
 
 const usageText = `usage: bounder datagen --engine SPEC --openings FILE --out FILE [flags]
        bounder datagen --relabel IN --engine SPEC --out FILE [flags]
+       bounder datagen --pgn --out FILE [flags] GAMES.pgn...
 
 Plays games of one UCI engine against itself at a fixed node count from
 random openings and appends the quiet positions of each game, labelled with
@@ -115,12 +116,14 @@ from white's view), to the output file, in the format "bounder tune --data"
 reads. With --relabel IN it plays no games: it searches every position of
 the tuning data file IN for --nodes nodes and writes them to --out
 (overwritten) with the engine's score in place of any they had, dropping
-those it scores as decided (--max-score, mates). With --syzygy DIR the
-results of games (and of --relabel's positions) that reach an ending in the
-Syzygy tables become the tables' outcome. Progress goes to standard
-error. Exit status: 0 on success; 2 for bad flags or input files (an option
-the engine does not have included); 1 when the games cannot be played or
-written; 130 when interrupted.
+those it scores as decided (--max-score, mates). With --pgn it plays no
+games either: it appends the positions of games already played (a match's
+PGN files, named after the flags), selected and labelled as those of its
+own games. With --syzygy DIR the results of games (and of --relabel's
+positions) that reach an ending in the Syzygy tables become the tables'
+outcome. Progress goes to standard error. Exit status: 0 on success; 2 for
+bad flags or input files (an option the engine does not have included); 1
+when the games cannot be played or written; 130 when interrupted.
 `
 
 // Config is one data generation run.
@@ -173,6 +176,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	drawMoves := fs.Int("draw-moves", 10, "the moves each of a draw adjudication (see --draw-score)")
 	drawFrom := fs.Int("draw-from", 40, "the move number from which draws are adjudicated (see --draw-score)")
 	tbPath := fs.String("syzygy", "", "Syzygy endgame tables: a `DIR`, or directories separated by ':' (';' on Windows) as for the engine's SyzygyPath. A game that reaches an ending in them is labelled with their outcome of its first position they hold, and each written position they hold with its own; with --relabel, each position they hold gets its own. Cursed wins and blessed losses count as draws")
+	pgn := fs.Bool("pgn", false, "instead of playing games, read the played games of the PGN files named after the flags (bounder match's, cutechess's, fastchess's) and write their positions, selected and labelled as those of the games played, each move's score taken from its comment")
+	noScores := fs.Bool("no-scores", false, "with --pgn, write the labels without the scores (a match's scores come from two engines, each on its own scale)")
 	relabel := fs.String("relabel", "", "instead of playing games, search every position of this tuning data `FILE` for --nodes nodes and write it to --out with the engine's score")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -185,6 +190,15 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "bounder datagen: "+format+"\n", a...)
 		return 2
+	}
+	if *pgn && *relabel != "" {
+		return bad("--pgn and --relabel cannot be used together")
+	}
+	if *noScores && !*pgn {
+		return bad("--no-scores goes with --pgn")
+	}
+	if *pgn {
+		return pgnMain(fs.Args(), *out, *tbPath, *skip, *maxScore, *noScores, stdout, stderr, bad)
 	}
 	if *relabel != "" {
 		return relabelMain(*relabel, *engineSpec, *out, *tbPath, *nodes, *concurrency, *maxScore, stdout, stderr, bad)
@@ -480,30 +494,10 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 					continue
 				}
 				g, ok := positions(&rec, cfg.SkipPlies, cfg.MaxScore, cfg.Tables)
-				if !ok {
-					st.Dropped++
-				} else {
-					if len(g.lines) > 0 {
-						if _, err := io.WriteString(cfg.Out, strings.Join(g.lines, "")); err != nil {
-							fail(err)
-							mu.Unlock()
-							continue
-						}
-					}
-					st.Games++
-					st.Positions += len(g.lines)
-					if g.tbChanged {
-						st.TBGames++
-					}
-					st.TBPositions += g.tbLines
-					switch g.label {
-					case "1.0":
-						st.White++
-					case "0.5":
-						st.Draw++
-					default:
-						st.Black++
-					}
+				if err := st.write(g, ok, cfg.Out); err != nil {
+					fail(err)
+					mu.Unlock()
+					continue
 				}
 				report(false)
 				mu.Unlock()
@@ -527,6 +521,35 @@ feed:
 		return st, firstErr
 	}
 	return st, ctx.Err()
+}
+
+// write writes a game's lines (when ok: a game positions took) and counts
+// it.
+func (st *Stats) write(g gameLines, ok bool, out io.Writer) error {
+	if !ok {
+		st.Dropped++
+		return nil
+	}
+	if len(g.lines) > 0 {
+		if _, err := io.WriteString(out, strings.Join(g.lines, "")); err != nil {
+			return err
+		}
+	}
+	st.Games++
+	st.Positions += len(g.lines)
+	if g.tbChanged {
+		st.TBGames++
+	}
+	st.TBPositions += g.tbLines
+	switch g.label {
+	case "1.0":
+		st.White++
+	case "0.5":
+		st.Draw++
+	default:
+		st.Black++
+	}
+	return nil
 }
 
 // Positions extracts the lines to write from a finished game: each selected

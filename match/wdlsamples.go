@@ -48,18 +48,7 @@ func wdlGameSamples(text string, skipPlies int) (samples []wdl.Sample, skips WDL
 			samples, err = nil, fmt.Errorf("malformed game: %v", r)
 		}
 	}()
-	tags := map[string]string{}
-	var moves strings.Builder
-	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
-			if k, v, ok := strings.Cut(line[1:len(line)-1], " "); ok {
-				tags[k] = strings.Trim(strings.TrimSpace(v), `"`)
-			}
-			continue
-		}
-		moves.WriteString(line)
-		moves.WriteByte('\n')
-	}
+	tags, movetext := splitTags(text)
 	if v := tags["Variant"]; v != "" && !strings.EqualFold(v, "standard") {
 		return nil, skips, fmt.Errorf("%w %q", errVariant, v)
 	}
@@ -93,96 +82,44 @@ func wdlGameSamples(text string, skipPlies int) (samples []wdl.Sample, skips WDL
 	// move's comment to give its score.
 	var pending *wdl.Sample
 	ply := 0
-	rest := moves.String()
-	for len(rest) > 0 {
-		c := rest[0]
-		switch {
-		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
-			rest = rest[1:]
-		case c == '{':
-			end := strings.IndexByte(rest, '}')
-			if end < 0 {
-				return nil, skips, errors.New("a comment is not closed")
-			}
-			comment := rest[1:end]
-			rest = rest[end+1:]
-			if pending == nil {
-				continue // a second comment, or one before the first move
-			}
-			switch cp, kind := commentScore(comment); kind {
-			case scoreCP:
-				pending.Score = cp
-				samples = append(samples, *pending)
-			case scoreMate:
-				skips.Mates++
-			default:
-				skips.Unscored++
-			}
-			pending = nil
-		case c == ';':
-			end := strings.IndexByte(rest, '\n')
-			if end < 0 {
-				end = len(rest) - 1
-			}
-			rest = rest[end+1:]
-		case c == '(':
-			n, err := variationLength(rest)
-			if err != nil {
-				return nil, skips, err
-			}
-			rest = rest[n:]
-		case c == '$':
-			n := 1
-			for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
-				n++
-			}
-			rest = rest[n:]
-		default:
-			n := strings.IndexAny(rest, " \n\t\r{}();")
-			if n < 0 {
-				n = len(rest)
-			}
-			if n == 0 { // a stray ')' or '}'
-				return nil, skips, fmt.Errorf("unexpected %q in the moves", rest[:1])
-			}
-			tok := rest[:n]
-			rest = rest[n:]
-			if tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*" {
-				rest = ""
-				break
-			}
-			if !strings.HasPrefix(tok, "0-0") { // not castling written with zeros
-				// A move number: "12.", "12...", or "12.e4" joined to its move.
-				if after := strings.TrimLeft(tok, "0123456789"); len(after) < len(tok) {
-					if !strings.HasPrefix(after, ".") {
-						return nil, skips, fmt.Errorf("unexpected %q in the moves", tok)
-					}
-					tok = after
-				}
-				if tok = strings.TrimLeft(tok, "."); tok == "" {
-					continue
-				}
-			}
-			if pending != nil {
-				skips.Unscored++ // the last move had no comment
-			}
-			m, err := resolveSAN(pos, tok)
-			if err != nil {
-				return nil, skips, fmt.Errorf("ply %d of the game: %w", ply+1, err)
-			}
-			pending = nil
-			if ply >= skipPlies {
-				result := whiteResult
-				if pos.Turn() == chess.Black {
-					result = -result
-				}
-				pending = &wdl.Sample{Material: boardMaterial(pos.Board().String()), Result: result}
-			} else {
-				skips.Early++
-			}
-			pos = pos.Update(m)
-			ply++
+	err = scanMovetext(movetext, func(san string) error {
+		if pending != nil {
+			skips.Unscored++ // the last move had no comment
 		}
+		m, err := resolveSAN(pos, san)
+		if err != nil {
+			return fmt.Errorf("ply %d of the game: %w", ply+1, err)
+		}
+		pending = nil
+		if ply >= skipPlies {
+			result := whiteResult
+			if pos.Turn() == chess.Black {
+				result = -result
+			}
+			pending = &wdl.Sample{Material: boardMaterial(pos.Board().String()), Result: result}
+		} else {
+			skips.Early++
+		}
+		pos = pos.Update(m)
+		ply++
+		return nil
+	}, func(comment string) {
+		if pending == nil {
+			return // a second comment, or one before the first move
+		}
+		switch cp, kind := commentScore(comment); kind {
+		case scoreCP:
+			pending.Score = cp
+			samples = append(samples, *pending)
+		case scoreMate:
+			skips.Mates++
+		default:
+			skips.Unscored++
+		}
+		pending = nil
+	})
+	if err != nil {
+		return nil, skips, err
 	}
 	if pending != nil {
 		skips.Unscored++
