@@ -75,6 +75,15 @@
 // and right for the later ones as training labels: the evaluation does not
 // see the counter either.
 //
+// # Played games
+//
+// FromGames ("bounder datagen --pgn") takes the same positions, with the
+// same labels and table corrections, from games already played, read back
+// from their PGN (match.ReadGames): a match's games at a real time control
+// hold the positions the engine's games are decided in. Each move's score
+// is the one its comment gave; games without a result, or ended by a
+// forfeit, are left out.
+//
 // # Output
 //
 // The output file is opened for appending and each game's positions are
