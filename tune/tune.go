@@ -36,8 +36,9 @@
 // --l2 counters that with an L2 penalty toward the starting weights: a
 // weight moves only as far as the data insists. The default, 3e-7, won the
 // matches of docs/tuning.md (weaker penalties fitted the data better and
-// played worse); --min-count keeps the weights of rare features fixed and
-// --freeze whole groups.
+// played worse); --min-count keeps fixed the weights few positions determine
+// (a middlegame half counts a position by its phase), and --freeze whole
+// groups.
 //
 // After a change of the weight layout (eval/features.go), eval/weights.go
 // no longer fits; rewrite it from eval.HandWeights with
@@ -116,7 +117,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	l2 := fs.Float64("l2", 3e-7, "L2 regularisation toward the starting weights, at most 1: adds L2/2·Σ(w-start)² (w in centipawns) to the error (0: none)")
 	lambda := fs.Float64("lambda", 0.5, "weight of the data's search scores in the target, in [0, 1]: (1-lambda)·result + lambda·sigmoid(Ks·score), Ks fitted to the results; lines without a score keep their result (0: results only)")
 	classes := fs.Int("classes", 0, "print the `N` material classes whose evaluation bias weighs most: of all positions with --epochs 0, else of the validation positions after the fit (0: none)")
-	minCount := fs.Int("min-count", 0, "keep the starting value of every weight whose feature occurs in fewer training positions (0: tune all)")
+	minCount := fs.Int("min-count", 0, "keep the starting value of every weight (a feature's middlegame or endgame half) that fewer training positions determine, a position counting toward a middlegame weight by its phase (phase/24) and toward an endgame weight by the rest (0: tune all)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			usage.Print(stdout, usageText, fs)
@@ -234,7 +235,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *minCount > 0 {
-		fmt.Fprintf(stderr, "froze %d weights seen in fewer than %d training positions\n",
+		fmt.Fprintf(stderr, "froze %d weights (middlegame or endgame halves) that fewer than %d training positions determine\n",
 			opt.freezeRare(train, *minCount), *minCount)
 	}
 	rng := rand.New(rand.NewSource(*seed))

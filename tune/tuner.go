@@ -268,25 +268,34 @@ func (a *adam) epoch(d *Dataset, p *params, k float64, batchSize int, rng *rand.
 	}
 }
 
-// featureCounts returns, for each weight, the number of positions of d in
-// which its feature does not cancel out (white's count differs from black's).
-func (d *Dataset) featureCounts() []int {
-	counts := make([]int, nParams/2)
-	for _, c := range d.coefs {
-		counts[c.idx]++
+// weightCounts is how many positions of d determine each weight, indexed
+// as params (2i the middlegame half of feature i, 2i+1 the endgame half):
+// a position in which the feature does not cancel out (white's count
+// differs from black's) counts phase/MaxPhase toward its middlegame
+// weight and the rest toward its endgame weight, the share of the gradient
+// each half gets from it. A feature seen only in endgames thus leaves its
+// middlegame weight with a count near zero.
+func (d *Dataset) weightCounts() []float64 {
+	counts := make([]float64, nParams)
+	for _, s := range d.samples {
+		mg := float64(s.phase) / eval.MaxPhase
+		for _, c := range d.coefs[s.start : s.start+uint32(s.n)] {
+			counts[2*int(c.idx)] += mg
+			counts[2*int(c.idx)+1] += 1 - mg
+		}
 	}
 	return counts
 }
 
-// freezeRare freezes the weights whose features occur in fewer than min
-// positions of d: Adam's steps do not shrink with a feature's frequency, so
+// freezeRare freezes the weights fewer than min positions of d determine
+// (weightCounts): Adam's steps do not shrink with a feature's frequency, so
 // a rarely seen weight would follow the noise of its few positions. It
-// returns how many weights it froze.
+// returns how many weights (halves) it froze.
 func (a *adam) freezeRare(d *Dataset, min int) int {
 	n := 0
-	for i, c := range d.featureCounts() {
-		if c < min && !a.frozen[2*i] {
-			a.frozen[2*i], a.frozen[2*i+1] = true, true
+	for i, c := range d.weightCounts() {
+		if c < float64(min) && !a.frozen[i] {
+			a.frozen[i] = true
 			n++
 		}
 	}
