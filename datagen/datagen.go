@@ -272,10 +272,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if err := f.Close(); err != nil && runErr == nil {
 		runErr = err
 	}
-	tbNote := ""
-	if tb != nil {
-		tbNote = fmt.Sprintf(", the tables changed the label of %d games (%d positions)", st.TBGames, st.TBPositions)
-	}
+	tbNote := st.tablesNote(tb)
 	fmt.Fprintf(stdout, "%d games (%d dropped), %d positions (white %d, draw %d, black %d) in %s%s\n",
 		st.Games, st.Dropped, st.Positions, st.White, st.Draw, st.Black, *out, tbNote)
 	if runErr != nil && ctx.Err() != nil && errors.Is(runErr, context.Canceled) {

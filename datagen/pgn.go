@@ -88,10 +88,7 @@ func pgnMain(files []string, out, tbPath string, skip, maxScore int, noScores bo
 	if err := f.Close(); err != nil && runErr == nil {
 		runErr = err
 	}
-	tbNote := ""
-	if tb != nil {
-		tbNote = fmt.Sprintf(", the tables changed the label of %d games (%d positions)", st.TBGames, st.TBPositions)
-	}
+	tbNote := st.tablesNote(tb)
 	fmt.Fprintf(stdout, "%d games read (%d not used: no result or a forfeit; %d Chess960 games skipped), %d positions (white %d, draw %d, black %d) in %s%s\n",
 		len(games), st.Dropped, variants, st.Positions, st.White, st.Draw, st.Black, out, tbNote)
 	if runErr != nil {
@@ -99,4 +96,13 @@ func pgnMain(files []string, out, tbPath string, skip, maxScore int, noScores bo
 		return 1
 	}
 	return 0
+}
+
+// tablesNote is the summary's clause on the labels the tables changed, ""
+// without tables.
+func (st *Stats) tablesNote(tb *syzygy.Tables) string {
+	if tb == nil {
+		return ""
+	}
+	return fmt.Sprintf(", the tables changed the label of %d games (%d positions)", st.TBGames, st.TBPositions)
 }
