@@ -14,7 +14,8 @@ import (
 // real time control hold the positions the engine's games are decided in,
 // with the results they led to. docs/tuning.md §9 measured that weights
 // fitted with them predict the results of other such games better than
-// weights fitted on fixed-node self-play alone.
+// weights fitted on fixed-node self-play alone (though they did not play
+// better: the games choose).
 
 // FromGames writes the positions of played games (as match.ReadGames reads
 // them from PGN) the way Run writes those of the games it plays: the same

@@ -12,7 +12,8 @@ import (
 // Reading played games back from PGN: the games "bounder match" writes, and
 // those of other tools (cutechess, fastchess), as GameRecords whose moves
 // carry the scores of their comments. "bounder datagen --pgn" turns them
-// into tuning data, "bounder wdl" into samples of its model.
+// into tuning data; the WDL sampler (wdlsamples.go) walks the same movetext
+// with scanMovetext.
 
 // ReadSkips counts the games a reader of played games left out.
 type ReadSkips struct {
