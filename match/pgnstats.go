@@ -27,8 +27,11 @@ W/D/L and Elo with its 95% interval for each pair of engines, from game
 pairs (an opening played twice with colours reversed, in consecutive rounds
 of one file) when every game is in one, terminations, and each engine's
 time per move (mean, longest, least left on its clock) from the move
-comments; and, when the move comments carry the engines' scores, expected
-against actual results: the positions grouped by the expected score the
+comments; when the move comments carry the engines' scores, foresight (in
+the games each engine lost, how many plies before its own score fell past
+-1.00 the winner's had passed +1.00: a long trail in one engine's losses
+and a short one in the other's are positions the first misjudged for many
+moves), and expected against actual results: the positions grouped by the expected score the
 WDL model gives their score and material (the model of UCI_ShowWDL,
 fitted to Bounder's self-play by "bounder wdl fit"), with the mean
 predicted and the actual wins, draws and losses of each group. Unfinished
@@ -92,6 +95,7 @@ type statGame struct {
 	// whose moves could not be replayed.
 	wdl      []wdl.Sample
 	replayed bool
+	seen     foresight // when each side first scored the result
 }
 
 // statsSummary is the report of a set of games.
@@ -145,6 +149,21 @@ func tally(p *PairingResult, games []statGame) {
 	points := func(g statGame) float64 { return pointsForFirst(g.result, g.white == p.First) }
 	for _, g := range games {
 		p.addGame(points(g), g.termination, g.use, g.white == p.First)
+		winner := 0
+		if g.result == ResultBlackWins {
+			winner = 1
+		}
+		if t, ok := g.seen.trail(winner); ok && g.result != ResultDraw {
+			loser := g.black
+			if winner == 1 {
+				loser = g.white
+			}
+			i := 1
+			if loser == p.First {
+				i = 0
+			}
+			p.Trails[i] = append(p.Trails[i], t)
+		}
 	}
 	paired := 0
 	for i := 0; i+1 < len(games); i++ {
@@ -250,6 +269,15 @@ func parseStatGame(text string) (statGame, error) {
 	if tc, err := ParseTimeControl(tags["TimeControl"]); err == nil {
 		clk = newClocks(tc)
 	}
+	winner := -1
+	switch g.result {
+	case ResultWhiteWins:
+		winner = 0
+	case ResultBlackWins:
+		winner = 1
+	}
+	g.seen = noForesight
+	ply := 0
 	rest := moves.String()
 	for {
 		open := strings.IndexByte(rest, '{')
@@ -264,12 +292,15 @@ func parseStatGame(text string) (statGame, error) {
 		rest = rest[open+end+1:]
 		if comment == "book" {
 			side ^= 1
+			ply++
 			continue
 		}
 		elapsed, ok := moveTime(comment)
 		if !ok {
 			continue // the closing comment
 		}
+		g.seen.see(side, winner, ply, comment)
+		ply++
 		left, timed := time.Duration(0), clk != nil
 		if timed {
 			left = clk.remaining[side] - elapsed

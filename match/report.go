@@ -109,6 +109,7 @@ func (p *PairingResult) write(w io.Writer) {
 	if p.Use[0].Moves+p.Use[1].Moves > 0 {
 		fmt.Fprintf(w, "  Time per move: %s %s, %s %s\n", p.First, p.Use[0].describe(), p.Second, p.Use[1].describe())
 	}
+	writeTrails(w, p.First, p.Second, p.Trails)
 }
 
 // describe renders "0.212 s (max 0.970 s, least left 0.188 s)".

@@ -123,6 +123,7 @@ type PairingResult struct {
 	Paired        bool        // games were played in pairs (Repeat)
 	Terminations  map[Termination]int
 	Use           [2]TimeUse // First's and Second's thinking time
+	Trails        Trails     // foresight in decisive games (bounder stats only; foresight.go)
 }
 
 // addGame counts one game: First's points, how it ended, and both sides'

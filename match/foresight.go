@@ -1,0 +1,106 @@
+package match
+
+import (
+	"fmt"
+	"io"
+	"slices"
+)
+
+// Foresight: which engine of a pair saw a decisive game's result coming
+// first. Each engine's move comments carry its score from its own side; the
+// winner "sees" the result at its first move scored at least +1.00 (or a
+// mate for it), the loser at its first move scored at most −1.00. How many
+// plies the loser's moment trails the winner's, in the games each engine
+// lost, separates the losses an engine never understood until late (a slow
+// squeeze, or a tactic beyond its horizon: a long trail) from those it saw
+// as soon as its opponent did (a trail near zero). Between two engines of
+// like search depth, a long trail in one's losses and a short one in the
+// other's points at the evaluation (docs/testing.md, "Who sees it first").
+
+// foresightCP is the score, in centipawns from the mover's side, past which
+// an engine is taken to have seen the result.
+const foresightCP = 100
+
+// foresight is when each colour of one game first scored past ±foresightCP
+// in the direction of the result: the ply (moves from the game's first,
+// book moves included) of its move, −1 for never or a drawn game.
+type foresight [2]int
+
+// noForesight is the foresight of a game no side saw.
+var noForesight = foresight{-1, -1}
+
+// see records the score of colour side's move at ply in a game whose
+// winner is winner (0 White, 1 Black, −1 a draw). A mate score counts as
+// beyond the threshold in its direction.
+func (f *foresight) see(side, winner, ply int, comment string) {
+	if winner < 0 || f[side] >= 0 {
+		return
+	}
+	cp, kind := commentScore(comment)
+	switch kind {
+	case scoreNone:
+		return
+	case scoreMate:
+		cp = 100 * foresightCP
+		if commentMate(comment) < 0 {
+			cp = -cp
+		}
+	}
+	if side == winner && cp >= foresightCP || side != winner && cp <= -foresightCP {
+		f[side] = ply
+	}
+}
+
+// trail is how many plies the loser's moment trails the winner's, when
+// both saw the result.
+func (f foresight) trail(winner int) (int, bool) {
+	w, l := f[winner], f[1-winner]
+	if winner < 0 || w < 0 || l < 0 {
+		return 0, false
+	}
+	return l - w, true
+}
+
+// Trails are the foresight trails of a pair of engines' decisive games
+// (bounder stats): Trails[0] in the games First lost, Trails[1] in those
+// Second lost, each in plies (negative when the loser saw it first).
+type Trails [2][]int
+
+// writeTrails prints a pairing's foresight line, when it has trails.
+func writeTrails(w io.Writer, first, second string, t Trails) {
+	if len(t[0])+len(t[1]) == 0 {
+		return
+	}
+	part := func(loser, winner string, trails []int) string {
+		if len(trails) == 0 {
+			return fmt.Sprintf("no game lost by %s with both scores past ±1.00", loser)
+		}
+		s := slices.Clone(trails)
+		slices.Sort(s)
+		median := float64(s[len(s)/2])
+		if len(s)%2 == 0 {
+			median = float64(s[len(s)/2-1]+s[len(s)/2]) / 2
+		}
+		atOnce := 0
+		for _, v := range s {
+			if v <= 1 {
+				atOnce++
+			}
+		}
+		return fmt.Sprintf("in %s lost by %s, %s saw it a median of %s earlier (at most a ply earlier in %d)",
+			count(len(s), "game"), loser, winner, plies(median), atOnce)
+	}
+	fmt.Fprintf(w, "  Foresight (first score past ±1.00): %s; %s\n",
+		part(first, second, t[0]), part(second, first, t[1]))
+}
+
+// plies prints a median count of plies: "1 ply", "13 plies", "12.5 plies".
+func plies(v float64) string {
+	switch {
+	case v == 1 || v == -1:
+		return fmt.Sprintf("%g ply", v)
+	case v == float64(int(v)):
+		return fmt.Sprintf("%d plies", int(v))
+	}
+	return fmt.Sprintf("%.1f plies", v)
+}

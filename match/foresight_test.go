@@ -1,0 +1,54 @@
+package match
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Known answers: when each side's score first passes ±1.00 in the
+// direction of the result, counted in plies from the first move (book moves
+// included), and the report's line from the trails of a pair's games.
+func TestForesight(t *testing.T) {
+	game := func(round int, white, black, result, moves string) string {
+		return fmt.Sprintf("[Event \"x\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n\n%s %s\n\n",
+			round, white, black, result, moves, result)
+	}
+	text := game(1, "A", "B", "1-0", // White sees it at ply 2 (a book move is ply 0), Black at 5: B's loss trails by 3
+		"1. e4 {book} e5 {-0.20/10 0.1s} 2. Nf3 {+1.20/10 0.1s} Nc6 {-0.80/10 0.1s} 3. Bb5 {+M3/10 0.1s} a6 {-1.50/10 0.1s}") +
+		game(2, "B", "A", "0-1", // the loser first, at ply 0; the winner at ply 3: −3
+			"1. d4 {-1.00/10 0.1s} d5 {+0.90/10 0.1s} 2. c4 {-0.30/10 0.1s} e6 {+1.00/10 0.1s}") +
+		game(3, "A", "B", "1/2-1/2", "1. e4 {+3.00/10 0.1s} e5 {-3.00/10 0.1s}") + // a draw has no trail
+		game(4, "B", "A", "1-0", "1. e4 {+0.10/5 0.1s} e5 {-M2/5 0.1s}") + // the winner never saw it
+		game(5, "A", "B", "0-1", // a mate against the loser counts: ply 2 against the winner's 1
+			"1. e4 {+0.10/5 0.1s} e5 {+1.00/5 0.1s} 2. Nf3 {-M4/5 0.1s}")
+	games, err := readStats(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []foresight{{2, 5}, {0, 3}, noForesight, {-1, 1}, {2, 1}}
+	for i, g := range games {
+		if g.seen != want[i] {
+			t.Errorf("game %d: seen at %v, want %v", i+1, g.seen, want[i])
+		}
+	}
+	s := summarize(games)
+	p := s.Pairings[0]
+	if p.First != "A" || fmt.Sprint(p.Trails) != "[[1] [3 -3]]" {
+		t.Fatalf("%s first, trails %v; want A, [[1] [3 -3]]", p.First, p.Trails)
+	}
+	var out bytes.Buffer
+	p.write(&out)
+	line := "  Foresight (first score past ±1.00): in 1 game lost by A, B saw it a median of 1 ply earlier " +
+		"(at most a ply earlier in 1); in 2 games lost by B, A saw it a median of 0 plies earlier (at most a ply earlier in 1)\n"
+	if !strings.Contains(out.String(), line) {
+		t.Errorf("report:\n%s\nwant the line\n%s", out.String(), line)
+	}
+
+	var none bytes.Buffer
+	writeTrails(&none, "A", "B", Trails{})
+	if none.Len() != 0 {
+		t.Errorf("no trails printed %q", none.String())
+	}
+}
