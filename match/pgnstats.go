@@ -22,22 +22,22 @@ import (
 
 const statsUsage = `usage: bounder stats FILE...
 
-Reports on the games of PGN files written by "bounder match --pgnout":
-W/D/L and Elo with its 95% interval for each pair of engines, from game
-pairs (an opening played twice with colours reversed, in consecutive rounds
-of one file) when every game is in one, terminations, and each engine's
-time per move (mean, longest, least left on its clock) from the move
-comments; when the move comments carry the engines' scores, foresight (in
-the games each engine lost, how many plies before its own score fell past
--1.00 the winner's had passed +1.00: a long trail in one engine's losses
-and a short one in the other's are positions the first misjudged for many
-moves), and expected against actual results: the positions grouped by the expected score the
-WDL model gives their score and material (the model of UCI_ShowWDL,
-fitted to Bounder's self-play by "bounder wdl fit"), with the mean
-predicted and the actual wins, draws and losses of each group. Unfinished
-games ("*") and empty files are left out; gzip-compressed files are read
-as they are. Exit status: 0 on success, 2 for no games, or a file that
-cannot be read or holds a game it cannot read.
+Reports on the games of PGN files written by "bounder match --pgnout": W/D/L
+and Elo with its 95% interval for each pair of engines, from game pairs (an
+opening played twice with colours reversed, in consecutive rounds of one
+file) when every game is in one, terminations, and each engine's time per
+move (mean, longest, least left on its clock) from the move comments; when
+the move comments carry the engines' scores, foresight (in the games each
+engine lost, how many plies before its own score fell past -1.00 the
+winner's had passed +1.00: a long trail in one engine's losses and a short
+one in the other's are positions the first misjudged for many moves), and
+expected against actual results: the positions grouped by the expected score
+the WDL model gives their score and material (the model of UCI_ShowWDL,
+fitted to Bounder's self-play by "bounder wdl fit"), with the mean predicted
+and the actual wins, draws and losses of each group. Unfinished games ("*")
+and empty files are left out; gzip-compressed files are read as they are.
+Exit status: 0 on success, 2 for no games, or a file that cannot be read or
+holds a game it cannot read.
 `
 
 // StatsMain runs "bounder stats FILE..." and returns the exit status.
