@@ -51,14 +51,25 @@ func (f *foresight) see(side, winner, ply int, comment string) {
 	}
 }
 
+// resultWinner is the colour that won (0 White, 1 Black), −1 for a draw or
+// an unfinished game.
+func resultWinner(result string) int {
+	switch result {
+	case ResultWhiteWins:
+		return 0
+	case ResultBlackWins:
+		return 1
+	}
+	return -1
+}
+
 // trail is how many plies the loser's moment trails the winner's, when
 // both saw the result.
 func (f foresight) trail(winner int) (int, bool) {
-	w, l := f[winner], f[1-winner]
-	if winner < 0 || w < 0 || l < 0 {
+	if winner < 0 || f[winner] < 0 || f[1-winner] < 0 {
 		return 0, false
 	}
-	return l - w, true
+	return f[1-winner] - f[winner], true
 }
 
 // Trails are the foresight trails of a pair of engines' decisive games

@@ -149,17 +149,9 @@ func tally(p *PairingResult, games []statGame) {
 	points := func(g statGame) float64 { return pointsForFirst(g.result, g.white == p.First) }
 	for _, g := range games {
 		p.addGame(points(g), g.termination, g.use, g.white == p.First)
-		winner := 0
-		if g.result == ResultBlackWins {
-			winner = 1
-		}
-		if t, ok := g.seen.trail(winner); ok && g.result != ResultDraw {
-			loser := g.black
-			if winner == 1 {
-				loser = g.white
-			}
-			i := 1
-			if loser == p.First {
+		if t, ok := g.seen.trail(resultWinner(g.result)); ok {
+			i := 1 // Second lost
+			if points(g) == 0 {
 				i = 0
 			}
 			p.Trails[i] = append(p.Trails[i], t)
@@ -269,13 +261,7 @@ func parseStatGame(text string) (statGame, error) {
 	if tc, err := ParseTimeControl(tags["TimeControl"]); err == nil {
 		clk = newClocks(tc)
 	}
-	winner := -1
-	switch g.result {
-	case ResultWhiteWins:
-		winner = 0
-	case ResultBlackWins:
-		winner = 1
-	}
+	winner := resultWinner(g.result)
 	g.seen = noForesight
 	ply := 0
 	rest := moves.String()
