@@ -107,7 +107,9 @@ type statsSummary struct {
 
 // summarize totals games by pair of engines, in the order the pairs first
 // appear by file and round; First of a pair is the White of its first game
-// (in a match's file, the engine given first).
+// (in a match's file, the engine given first). Names that differ only in
+// case are one engine, under the spelling seen first: files written at
+// different times name the same engine "bounder" and "Bounder".
 func summarize(games []statGame) statsSummary {
 	games = slices.Clone(games)
 	sort.SliceStable(games, func(a, b int) bool {
@@ -116,10 +118,20 @@ func summarize(games []statGame) statsSummary {
 		}
 		return games[a].round < games[b].round
 	})
+	spelling := map[string]string{}
+	name := func(n string) string {
+		k := strings.ToLower(n)
+		if first, ok := spelling[k]; ok {
+			return first
+		}
+		spelling[k] = n
+		return n
+	}
 	var s statsSummary
 	index := map[[2]string]int{}
 	var byPairing [][]statGame
 	for _, g := range games {
+		g.white, g.black = name(g.white), name(g.black)
 		if g.result != ResultWhiteWins && g.result != ResultBlackWins && g.result != ResultDraw {
 			s.Unfinished++
 			continue
@@ -245,7 +257,7 @@ func parseStatGame(text string) (statGame, error) {
 		moves.WriteByte(' ')
 	}
 	g.white, g.black, g.result = tags["White"], tags["Black"], tags["Result"]
-	if g.white == "" || g.black == "" || g.white == g.black {
+	if g.white == "" || g.black == "" || strings.EqualFold(g.white, g.black) {
 		return g, fmt.Errorf("White %q and Black %q: want two engines", g.white, g.black)
 	}
 	g.fen = tags["FEN"]

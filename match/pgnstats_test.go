@@ -154,6 +154,26 @@ func TestStatsKnownAnswers(t *testing.T) {
 	}
 }
 
+// Names that differ only in case are one engine, under the first spelling;
+// a game of an engine against itself so spelled is refused.
+func TestStatsNamesIgnoreCase(t *testing.T) {
+	text := statsPGN([3]string{"bounder", "B", "1-0"}, [3]string{"B", "Bounder", "1-0"}, [3]string{"BOUNDER", "b", "0-1"})
+	games, err := readStats(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := summarize(games)
+	if s.Played != 3 || len(s.Pairings) != 1 {
+		t.Fatalf("%d games in %d pairings, want 3 in 1: %+v", s.Played, len(s.Pairings), s.Pairings)
+	}
+	if p := s.Pairings[0]; p.First != "bounder" || p.Second != "B" || p.WDL != (WDL{Wins: 1, Losses: 2}) {
+		t.Errorf("%+v", p)
+	}
+	if _, err := readStats(strings.NewReader(statsPGN([3]string{"Bounder", "bounder", "1-0"}))); err == nil {
+		t.Error("a game of Bounder against bounder was read")
+	}
+}
+
 func TestStatsMainErrors(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
