@@ -117,6 +117,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	l2 := fs.Float64("l2", 3e-7, "L2 regularisation toward the starting weights, at most 1: adds L2/2·Σ(w-start)² (w in centipawns) to the error (0: none)")
 	lambda := fs.Float64("lambda", 0.5, "weight of the data's search scores in the target, in [0, 1]: (1-lambda)·result + lambda·sigmoid(Ks·score), Ks fitted to the results; lines without a score keep their result (0: results only)")
 	classes := fs.Int("classes", 0, "print the `N` material classes whose evaluation bias weighs most: of all positions with --epochs 0, else of the validation positions after the fit (0: none)")
+	scales := fs.Bool("scales", false, "fit one middlegame and one endgame multiplier per term of the breakdown instead of every weight (material and mop-up stay at 1), --epochs full-batch steps; --l2, --freeze, --min-count and --batch do not apply")
 	minCount := fs.Int("min-count", 0, "keep the starting value of every weight (a feature's middlegame or endgame half) that fewer training positions determine, a position counting toward a middlegame weight by its phase (phase/24) and toward an endgame weight by the rest (0: tune all)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -225,6 +226,21 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	trainBefore, validBefore := train.Error(p, k, *threads), valid.Error(p, k, *threads)
 	fmt.Fprintf(stderr, "start     train %.6f  valid %.6f\n", trainBefore, validBefore)
 
+	if *scales {
+		conflict := ""
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "l2", "freeze", "min-count", "batch":
+				conflict = f.Name
+			}
+		})
+		if conflict != "" {
+			return bad("--%s does not apply with --scales", conflict)
+		}
+		sc := train.FitScales(p, k, *epochs, *threads)
+		writeScales(stdout, &sc)
+		p = sc.apply(p)
+	}
 	opt := newAdam(*lr, *threads)
 	if *l2 > 0 {
 		opt.regularize(*l2, p)
@@ -239,7 +255,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			opt.freezeRare(train, *minCount), *minCount)
 	}
 	rng := rand.New(rand.NewSource(*seed))
-	for e := 1; e <= *epochs; e++ {
+	for e := 1; e <= *epochs && !*scales; e++ {
 		t := time.Now()
 		opt.epoch(train, p, k, *batch, rng)
 		opt.lr *= *decay
@@ -296,10 +312,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if !writes {
 		return 0
 	}
-	note := fmt.Sprintf("Tuned by bounder tune from %s weights on %d positions of %s\n"+
+	how := "Tuned"
+	if *scales {
+		how = "Scaled by term"
+	}
+	note := fmt.Sprintf("%s by bounder tune from %s weights on %d positions of %s\n"+
 		"(K %.4f, %d epochs, lambda %g, l2 %g): validation error against the\n"+
 		"results %.6f -> %.6f on %d held-out positions.",
-		*initFrom, train.Len(), filepath.Base(*data), k, *epochs, *lambda, *l2, validBefore, validAfter, valid.Len())
+		how, *initFrom, train.Len(), filepath.Base(*data), k, *epochs, *lambda, *l2, validBefore, validAfter, valid.Len())
 	src, err := WeightsSource(&tuned, note)
 	if err != nil {
 		fmt.Fprintf(stderr, "bounder tune: %v\n", err)
