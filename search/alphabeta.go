@@ -73,14 +73,14 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		key ^= (uint64(excluded) + 1) * 0x9e3779b97f4a7c15
 	}
 	ttMove := engine.NullMove
-	ttLower, ttDraft := -Infinity, -1
+	ttLower, ttUpper, ttDraft := -Infinity, Infinity, -1
 	w.stats.TTProbes++
 	if e, ok := w.tt.Probe(key, ply); ok {
 		w.stats.TTHits++
 		if ds != nil {
 			ds.TTHits[depth]++
 		}
-		ttMove, ttLower, ttDraft = e.move, e.lower, e.draft
+		ttMove, ttLower, ttUpper, ttDraft = e.move, e.lower, e.upper, e.draft
 		if ply > 0 && w.usable(e.draft, depth) {
 			if e.lower >= beta {
 				w.stats.TTCutoffs++
@@ -118,7 +118,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	inCheck := pos.InCheck()
 	pv := beta > alpha+1 || f.pvPath
 	f.pvPath = false
-	f.eval, f.nQuiets = noEval, 0
+	f.eval, f.nQuiets, f.nCaptures = noEval, 0, 0
 	improving := false
 	if sel && !inCheck && ply > 0 {
 		f.eval = w.evaluate()
@@ -133,18 +133,30 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 			improving = prev == noEval || f.eval > prev
 		}
 	}
+	// The pruning reads the static evaluation moved inside the table's
+	// bounds, of any draft: a searched bound says more about the node than
+	// the evaluation (improving compares the evaluations alone).
+	ev := f.eval
+	if ev != noEval {
+		if ttLower > ev && ttLower < MateBound {
+			ev = ttLower
+		}
+		if ttUpper < ev && ttUpper > -MateBound {
+			ev = ttUpper
+		}
+	}
 
 	if sel && ply > 0 && !pv && !inCheck && abs(beta) < MateBound && excluded == engine.NullMove {
 		// Step 8 (selective). Reverse futility pruning: so far above beta
 		// that a quiet move is unlikely to bring it back below.
-		if depth <= p.ReverseFutilityDepth && f.eval-p.ReverseFutilityMargin*(depth-b2i(improving)) >= beta {
-			return f.eval
+		if depth <= p.ReverseFutilityDepth && ev-p.ReverseFutilityMargin*(depth-b2i(improving)) >= beta {
+			return ev
 		}
 
 		// Step 9 (selective). Null-move pruning: if passing still fails
 		// high, a real move would too (zugzwang aside: not without pieces).
-		if depth >= p.NullMoveDepth && pos.LastMove() != engine.NullMove && f.eval >= beta && w.hasNonPawnMaterial() {
-			r := p.NullMoveBase + depth/p.NullMoveDepthDiv + min((f.eval-beta)/p.NullMoveEvalDiv, p.NullMoveEvalMax)
+		if depth >= p.NullMoveDepth && pos.LastMove() != engine.NullMove && ev >= beta && w.hasNonPawnMaterial() {
+			r := p.NullMoveBase + depth/p.NullMoveDepthDiv + min((ev-beta)/p.NullMoveEvalDiv, p.NullMoveEvalMax)
 			f.cont = nil
 			w.stack[ply+1].pvPath = false
 			pos.MakeNull()
@@ -170,7 +182,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	}
 
 	n := node{alpha: alpha, beta: beta, a: alpha, best: -Infinity, depth: depth, ply: ply,
-		inCheck: inCheck, pv: pv, improving: improving, eval: f.eval, p: p}
+		inCheck: inCheck, pv: pv, improving: improving, eval: ev, p: p}
 
 	w.stats.Interior++
 	if ds != nil {
@@ -212,7 +224,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 			v := w.ab(sBeta-1, sBeta, (depth-1)/2, ply)
 			ml.start(ttMove) // the test used this ply's move list
 			ml.stage = stageGenCaptures
-			f.nQuiets = 0
+			f.nQuiets, f.nCaptures = 0, 0
 			if w.stopped {
 				return 0
 			}
@@ -320,6 +332,12 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 			f.quiets[f.nQuiets] = m
 		}
 		f.nQuiets++
+	} else {
+		f := &w.stack[n.ply]
+		if f.nCaptures < len(f.captures) {
+			f.captures[f.nCaptures] = m
+		}
+		f.nCaptures++
 	}
 
 	// Step 16. Extensions: the singular one (step 13), else (selective) a
@@ -375,10 +393,13 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	}
 
 	// Step 20. A beta cutoff: a quiet move that caused it becomes a killer
-	// and counter move and gains history, the quiet moves before it lose.
+	// and counter move and gains history, the quiet moves before it lose;
+	// a capture that caused it gains capture history; the captures before
+	// it lose theirs.
 	if quiet {
 		w.goodQuiet(m, n.ply, n.depth, p)
 	}
+	w.updateCaptures(m, n.ply, n.depth, p)
 	return true
 }
 

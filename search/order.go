@@ -69,7 +69,7 @@ func (w *worker) nextMove(ml *moveList, ply int, skipQuiets bool) (engine.Move, 
 			ml.n = len(pos.GenerateCaptures(ml.moves[:]))
 			w.keepRootCandidates(ml, 0, ply)
 			for i := 0; i < ml.n; i++ {
-				ml.scores[i] = mvvlva(pos, ml.moves[i])
+				ml.scores[i] = w.captureScore(ml.moves[i])
 			}
 			ml.stage = stageGoodCaptures
 		case stageGoodCaptures:
@@ -195,6 +195,26 @@ func mvvlva(pos *engine.Position, m engine.Move) int32 {
 	return s
 }
 
+// captureScore orders a capture or promotion of the main search: MVV-LVA,
+// moved by a quarter of its capture history (at most about a pawn victim's
+// step of MVV-LVA either way, so that history reorders captures of nearby
+// value and rarely a queen below a pawn).
+func (w *worker) captureScore(m engine.Move) int32 {
+	pos := w.pos
+	return mvvlva(pos, m) + int32(*w.captHistEntry(m))/4
+}
+
+// captHistEntry is m's capture history entry (m is a capture or a
+// promotion of the side to move, not yet made).
+func (w *worker) captHistEntry(m engine.Move) *int16 {
+	pos := w.pos
+	victim := pos.PieceAt(m.To()).Type()
+	if m.IsEnPassant() {
+		victim = engine.Pawn
+	}
+	return &w.captHist[pos.PieceAt(m.From())][m.To()][victim]
+}
+
 // pick returns the best remaining move (selection sort, one step at a time:
 // most nodes cut off after a move or two, so sorting all would be waste).
 func (ml *moveList) pick() (engine.Move, bool) {
@@ -297,6 +317,22 @@ func (w *worker) goodQuiet(m engine.Move, ply, depth int, p *paramSet) {
 		if c2 != nil {
 			gravity(&c2[pc][to], b, bonus, hmax)
 		}
+	}
+}
+
+// updateCaptures moves the capture history after a cutoff at depth d by
+// move m: the captures and promotions searched before it lose, m gains if
+// it is one of them, by the same bonus as goodQuiet's.
+func (w *worker) updateCaptures(m engine.Move, ply, depth int, p *paramSet) {
+	bonus := min(depth*depth*p.HistoryScale, p.HistoryBonusMax)
+	f := &w.stack[ply]
+	for i := 0; i < min(f.nCaptures, len(f.captures)); i++ {
+		c := f.captures[i]
+		b := -bonus
+		if c == m {
+			b = bonus
+		}
+		gravity(w.captHistEntry(c), b, bonus, p.HistoryMax)
 	}
 }
 

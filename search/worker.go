@@ -28,6 +28,10 @@ type worker struct {
 	// destination) has been after a given move (piece, destination) one or
 	// two plies earlier.
 	contHist [16][64]contRow
+	// captHist is the capture history: how good a capture or promotion
+	// (piece, destination, captured type) has been, for the order of the
+	// captures that do not lose material.
+	captHist [16][64][7]int16
 	stack    [MaxPly + 1]frame
 	stats    Stats
 
@@ -69,7 +73,10 @@ type frame struct {
 	eval    int             // static evaluation, noEval if not computed
 	quiets  [64]engine.Move // quiet moves searched (for the history malus)
 	nQuiets int             // quiet moves searched, counting those past the array
-	cont    *contRow        // continuation history after the move made here (nil: none)
+	// captures: captures and promotions searched (for the capture history's malus).
+	captures  [32]engine.Move
+	nCaptures int
+	cont      *contRow // continuation history after the move made here (nil: none)
 	// excluded is set by a node for a singular-extension test of itself:
 	// the move the test leaves out (read and cleared by the test's ab).
 	excluded engine.Move
@@ -101,6 +108,7 @@ func (w *worker) clearHistory() {
 	w.killers = [MaxPly + 1][2]engine.Move{}
 	w.counter = [16][64]engine.Move{}
 	w.contHist = [16][64]contRow{}
+	w.captHist = [16][64][7]int16{}
 }
 
 // control is shared between a search's threads and the goroutines that may
