@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bounder-chess/bounder/engine"
+	"github.com/stretchr/testify/require"
 )
 
 // TestPickerReturnsEveryMoveOnce: the staged picker returns each legal move
@@ -132,4 +133,51 @@ func plainPick(ml *moveList) (engine.Move, bool) {
 	m := ml.moves[ml.next]
 	ml.next++
 	return m, true
+}
+
+// TestCaptureHistory: a cutoff by a capture gives it capture history and
+// takes some from the captures searched before it, and history reorders
+// captures of equal MVV-LVA: of two pawn-takes-knight captures, the one
+// with the better history is picked first, and a new game forgets it.
+func TestCaptureHistory(t *testing.T) {
+	w := NewSearcher(1).w
+	// Black knights on c6 and f6, each attacked by a white pawn.
+	w.pos = mustPos(t, "4k3/8/2n2n2/1P4P1/8/8/8/4K3 w - - 0 1")
+	move := func(s string) engine.Move {
+		m, err := w.pos.ParseMove(s)
+		require.NoError(t, err)
+		return m
+	}
+	bc6, gf6 := move("b5c6"), move("g5f6")
+	order := func() []engine.Move {
+		ml := &w.lists[1]
+		ml.start(engine.NullMove)
+		var got []engine.Move
+		for {
+			m, ok := w.nextMove(ml, 1, true)
+			if !ok {
+				return got
+			}
+			got = append(got, m)
+		}
+	}
+	require.Len(t, order(), 2)
+
+	p := live.Load()
+	for _, cutoff := range []engine.Move{gf6, bc6} {
+		f := &w.stack[1]
+		other := bc6
+		if cutoff == bc6 {
+			other = gf6
+		}
+		f.captures[0], f.captures[1], f.nCaptures = other, cutoff, 2
+		w.updateCaptures(cutoff, 1, 6, p)
+		require.Greater(t, *w.captHistEntry(cutoff), int16(0))
+		require.Less(t, *w.captHistEntry(other), *w.captHistEntry(cutoff))
+		require.Equal(t, []engine.Move{cutoff, other}, order(), "after a cutoff by %v", cutoff)
+	}
+
+	w.clearHistory()
+	require.Zero(t, *w.captHistEntry(bc6))
+	require.Zero(t, *w.captHistEntry(gf6))
 }
