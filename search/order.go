@@ -196,9 +196,10 @@ func mvvlva(pos *engine.Position, m engine.Move) int32 {
 }
 
 // captureScore orders a capture or promotion of the main search: MVV-LVA,
-// moved by a quarter of its capture history (at most about a pawn victim's
-// step of MVV-LVA either way, so that history reorders captures of nearby
-// value and rarely a queen below a pawn).
+// moved by a quarter of its capture history. That is at most HistoryMax/4
+// either way (4,096 at the default), about MVV-LVA's step from a pawn victim
+// to a knight (3,520): history reorders captures of victims close in value,
+// never a queen's below a pawn's.
 func (w *worker) captureScore(m engine.Move) int32 {
 	pos := w.pos
 	return mvvlva(pos, m) + int32(*w.captHistEntry(m))/4
