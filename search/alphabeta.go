@@ -261,6 +261,14 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	return w.finish(&n, key)
 }
 
+// History pruning (searchMove, step 14) up to this depth, of quiet moves
+// whose history score (butterfly and two continuation histories, each
+// within ±HistoryMax) is below −historyPruneMargin × depth.
+const (
+	historyPruneDepth  = 3
+	historyPruneMargin = 4000
+)
+
 // noEval marks a ply whose static evaluation was not computed (in check,
 // or pure mode).
 const noEval = -Infinity - 1
@@ -296,9 +304,18 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	// skips the node's remaining quiet moves) and moves that lose material
 	// by static exchange (SEE pruning).
 	prune := sel && n.ply > 0 && !n.inCheck && n.best > -MateBound
+	hist := 0
+	if quiet {
+		hist = w.quietScore(m, n.ply)
+	}
 	if prune && quiet {
 		if n.depth <= p.LateMovePruningDepth && w.stack[n.ply].nQuiets >= p.lmpLimit(n.depth, n.improving) {
 			n.skipQuiets = true
+			return false
+		}
+		// History pruning: near the horizon, a quiet move whose histories
+		// say it has failed low again and again is not searched.
+		if !n.pv && n.depth <= historyPruneDepth && hist < -historyPruneMargin*n.depth && !w.isKiller(m, n.ply) {
 			return false
 		}
 		if n.depth <= p.SEEPruningDepth && !pos.SEEAtLeast(m, -p.SEEQuietMargin*n.depth*n.depth) {
@@ -308,10 +325,6 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 		return false
 	}
 
-	hist := 0
-	if quiet {
-		hist = w.quietScore(m, n.ply)
-	}
 	w.stack[n.ply].cont = &w.contHist[pos.PieceAt(m.From())][m.To()]
 	pos.Make(m)
 	givesCheck := pos.InCheck()
