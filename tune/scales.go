@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 
 	"github.com/bounder-chess/bounder/eval"
 )
@@ -113,7 +114,7 @@ func (d *Dataset) FitScales(p *params, k float64, steps, threads int) Scales {
 	var m, v Scales
 	const lr, b1, b2, eps = 0.01, 0.9, 0.999, 1e-12
 	if threads <= 0 {
-		threads = 1
+		threads = runtime.GOMAXPROCS(0) // as parallel reads 0
 	}
 	grads := make([]Scales, threads)
 	c := -2 * math.Ln10 * k / 400 / taperNorm
