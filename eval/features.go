@@ -161,6 +161,9 @@ func Groups() []Group { return append([]Group(nil), groups...) }
 // termOf maps each weight to its breakdown term.
 var termOf [NumWeights]Term
 
+// TermOf is the breakdown term of weight i (an index into Weights).
+func TermOf(i int) Term { return termOf[i] }
+
 func init() {
 	next := 0
 	for _, g := range groups {

@@ -45,22 +45,11 @@ func fixedTerm(t eval.Term) bool {
 	return false
 }
 
-// termOf maps each weight to its term.
-func termOf() [eval.NumWeights]eval.Term {
-	var to [eval.NumWeights]eval.Term
-	for _, g := range eval.Groups() {
-		for i := g.Offset; i < g.Offset+g.Size; i++ {
-			to[i] = g.Term
-		}
-	}
-	return to
-}
-
 // apply returns p with every weight multiplied by its term's scales.
 func (s *Scales) apply(p *params) *params {
-	to := termOf()
 	var q params
-	for i, t := range to {
+	for i := 0; i < eval.NumWeights; i++ {
+		t := eval.TermOf(i)
 		q[2*i], q[2*i+1] = p[2*i]*s[t][0], p[2*i+1]*s[t][1]
 	}
 	return &q
@@ -73,13 +62,12 @@ type termSums [eval.NumTerms][2]float64
 
 // sums computes the termSums of every sample of d under the weights p.
 func (d *Dataset) sums(p *params) []termSums {
-	to := termOf()
 	out := make([]termSums, len(d.samples))
 	for i := range d.samples {
 		s := &d.samples[i]
 		ts := &out[i]
 		for _, c := range d.coefs[s.start : s.start+uint32(s.n)] {
-			t := to[c.idx]
+			t := eval.TermOf(int(c.idx))
 			ts[t][0] += p[2*int(c.idx)] * float64(c.val)
 			ts[t][1] += p[2*int(c.idx)+1] * float64(c.val)
 		}
@@ -116,6 +104,10 @@ func (d *Dataset) FitScales(p *params, k float64, steps, threads int) Scales {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0) // as parallel reads 0
 	}
+	var fixed [eval.NumTerms]bool
+	for t := range fixed {
+		fixed[t] = fixedTerm(eval.Term(t))
+	}
 	grads := make([]Scales, threads)
 	c := -2 * math.Ln10 * k / 400 / taperNorm
 	for step := 1; step <= steps; step++ {
@@ -140,7 +132,7 @@ func (d *Dataset) FitScales(p *params, k float64, steps, threads int) Scales {
 		})
 		c1, c2 := 1-math.Pow(b1, float64(step)), 1-math.Pow(b2, float64(step))
 		for t := range sc {
-			if fixedTerm(eval.Term(t)) {
+			if fixed[t] {
 				continue
 			}
 			for h := 0; h < 2; h++ {
