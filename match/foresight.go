@@ -98,8 +98,12 @@ func writeTrails(w io.Writer, first, second string, t Trails) {
 				atOnce++
 			}
 		}
-		return fmt.Sprintf("in %s lost by %s, %s saw it a median of %s earlier (at most a ply earlier in %d)",
-			count(len(s), "game"), loser, winner, plies(median), atOnce)
+		when := plies(median) + " earlier"
+		if median < 0 { // the loser saw it first, as a rule
+			when = plies(-median) + " later"
+		}
+		return fmt.Sprintf("in %s lost by %s, %s saw it a median of %s (at most a ply earlier in %d)",
+			count(len(s), "game"), loser, winner, when, atOnce)
 	}
 	fmt.Fprintf(w, "  Foresight (first score past ±1.00): %s; %s\n",
 		part(first, second, t[0]), part(second, first, t[1]))

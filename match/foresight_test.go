@@ -52,3 +52,13 @@ func TestForesight(t *testing.T) {
 		t.Errorf("no trails printed %q", none.String())
 	}
 }
+
+// A negative median trail, the loser seeing it first, reads as "later".
+func TestForesightLater(t *testing.T) {
+	var out bytes.Buffer
+	writeTrails(&out, "A", "B", Trails{{-3, -2, 1}, nil})
+	want := "in 3 games lost by A, B saw it a median of 2 plies later (at most a ply earlier in 3); no game lost by B"
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("report:\n%s\nwant\n%s", out.String(), want)
+	}
+}
