@@ -99,7 +99,7 @@ func writeTrails(w io.Writer, first, second string, t Trails) {
 			}
 		}
 		when := plies(median) + " earlier"
-		if median < 0 { // the loser saw it first, as a rule
+		if median < 0 { // in most of these games the loser saw it first
 			when = plies(-median) + " later"
 		}
 		return fmt.Sprintf("in %s lost by %s, %s saw it a median of %s (at most a ply earlier in %d)",
