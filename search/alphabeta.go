@@ -172,6 +172,21 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 				return v
 			}
 		}
+
+		// Step 9b (selective). ProbCut: a capture whose shallow search
+		// beats beta by a margin would very likely cut the node at full
+		// depth too. Not when the table already bounds the node below
+		// that margin at a draft that would tell.
+		if pBeta := beta + probCutMargin; depth >= probCutDepth && pBeta < MateBound &&
+			!(ttDraft >= depth-probCutReduction+1 && ttUpper < pBeta) {
+			if v, m, ok := w.probCut(pBeta, ev, depth, ply); ok {
+				w.tt.Store(key, ply, depth-probCutReduction+1, pBeta-1, pBeta, v, m)
+				return v
+			}
+			if w.stopped {
+				return 0
+			}
+		}
 	}
 
 	// Step 10 (selective). Internal iterative reduction: a node the table
@@ -268,6 +283,53 @@ const (
 	historyPruneDepth  = 3
 	historyPruneMargin = 4000
 )
+
+// ProbCut (step 9b) from this depth: captures are searched probCutReduction
+// plies shallower against beta + probCutMargin.
+const (
+	probCutDepth     = 5
+	probCutMargin    = 150
+	probCutReduction = 4
+)
+
+// probCut tries the captures of the node at ply whose static exchange can
+// lift the evaluation ev to pBeta: each first by the quiescence search,
+// then, if that holds, by a search probCutReduction plies shallower, both
+// with the null window at pBeta. It returns the first value and move that
+// reach pBeta. It uses the ply's move list, which the node's move loop
+// resets.
+func (w *worker) probCut(pBeta, ev, depth, ply int) (int, engine.Move, bool) {
+	pos := w.pos
+	ml := &w.lists[ply]
+	ml.n = len(pos.GenerateCaptures(ml.moves[:]))
+	for i := 0; i < ml.n; i++ {
+		ml.scores[i] = w.captureScore(ml.moves[i])
+	}
+	ml.next = 0
+	for {
+		m, ok := ml.pick()
+		if !ok {
+			return 0, engine.NullMove, false
+		}
+		if !pos.SEEAtLeast(m, pBeta-ev) {
+			continue
+		}
+		w.stack[ply].cont = &w.contHist[pos.PieceAt(m.From())][m.To()]
+		w.stack[ply+1].pvPath = false
+		pos.Make(m)
+		v := -w.qsearch(-pBeta, -pBeta+1, ply+1)
+		if v >= pBeta && !w.stopped {
+			v = -w.ab(-pBeta, -pBeta+1, depth-probCutReduction, ply+1)
+		}
+		pos.Unmake()
+		if w.stopped {
+			return 0, engine.NullMove, false
+		}
+		if v >= pBeta {
+			return v, m, true
+		}
+	}
+}
 
 // noEval marks a ply whose static evaluation was not computed (in check,
 // or pure mode).

@@ -76,3 +76,24 @@ func TestClearedSearcherSearchesAsNew(t *testing.T) {
 		require.Equal(t, fresh.BestMove, again.BestMove, drv)
 	}
 }
+
+// ProbCut's known answers: a knight takes a hanging queen. A cut above the
+// evaluation by less than the queen is found with that capture; one by more
+// than the capture can win is not tried (static exchange) and not found.
+func TestProbCut(t *testing.T) {
+	w := singularWorker(t, "4k3/pp6/8/3q4/8/4N3/PP6/4K3 w - - 0 1")
+	nxd5, err := w.pos.ParseMove("e3d5")
+	require.NoError(t, err)
+	const ply, depth = 1, 6
+	ev := w.evaluate()
+	require.Less(t, ev, -400, "white is down a queen for a knight")
+
+	v, m, ok := w.probCut(ev+700, ev, depth, ply)
+	require.True(t, ok)
+	require.Equal(t, nxd5, m)
+	require.GreaterOrEqual(t, v, ev+700)
+
+	_, _, ok = w.probCut(ev+1200, ev, depth, ply)
+	require.False(t, ok, "a cut the only capture cannot reach by static exchange")
+	require.Equal(t, "4k3/pp6/8/3q4/8/4N3/PP6/4K3 w - - 0 1", w.pos.FEN(), "probCut left the position changed")
+}
