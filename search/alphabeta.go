@@ -448,8 +448,12 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	// others as the driver asks (NegaScout's null windows, re-searches of
 	// reduced moves that do not fail low).
 	w.stack[n.ply+1].pvPath = n.pv && i == 0 && w.opt.PVPath
+	before := w.stats.Nodes
 	v := w.searchChild(i, n.a, n.beta, newDepth, r, n.ply)
 	pos.Unmake()
+	if n.ply == 0 {
+		w.spend(m, w.stats.Nodes-before)
+	}
 
 	// Step 19. The best move and value so far, and the root's.
 	if w.stopped || v <= n.best {

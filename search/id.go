@@ -30,6 +30,9 @@ type iterativeDeepening struct {
 	result    Result
 	stable    int // iterations the best move has not changed
 	lastScore int
+	// share is the fraction of the last completed iteration's nodes that
+	// its best move took (0 when unknown: MultiPV, or too few nodes).
+	share float64
 	// lines is the set last reported; fresh collects the lines of the
 	// iteration under way.
 	lines, fresh []Report
@@ -53,6 +56,7 @@ func (id *iterativeDeepening) run() Result {
 		w.stats.SelDepth = 0
 		w.excluded = w.excluded[:0]
 		w.cands = append(w.cands[:0], w.rootMoves...)
+		clear(w.rootEffort)
 		id.fresh = id.fresh[:0]
 		for line := 1; line <= lines; line++ {
 			w.rootBest = engine.NullMove
@@ -76,6 +80,10 @@ func (id *iterativeDeepening) run() Result {
 			// the top line is the iteration's best move.
 			slices.SortStableFunc(id.fresh, func(a, b Report) int { return b.Score - a.Score })
 			id.completed(depth, id.fresh[0])
+			id.share = 0
+			if lines == 1 {
+				id.share = w.effortShare(id.result.BestMove)
+			}
 			id.publish(lines)
 		case w.stopped:
 			if r, ok := id.salvage(depth); ok {
@@ -226,8 +234,52 @@ func (id *iterativeDeepening) timeScale(depth int) float64 {
 	if drop := id.lastScore - id.result.Score; drop > 15 && !IsMate(id.result.Score) {
 		scale *= 1 + float64(min(drop, 100))/100 // up to twice the time
 	}
+	if depth > 4 && id.share > 0 {
+		scale *= effortScale(id.share)
+	}
 	return scale
 }
+
+// effortScale is the factor on the time target for a best move that took
+// share of the last iteration's nodes. A move the others could not come
+// near is refuted quickly by every rival and takes most of the nodes;
+// rivals that take long to refute are close, and another iteration may
+// change the choice.
+func effortScale(share float64) float64 {
+	return min(max(effortBase-effortSlope*share, effortMin), effortMax)
+}
+
+// effortScale's line: 1 at a share of (effortBase-1)/effortSlope.
+const (
+	effortBase  = 2.2
+	effortSlope = 1.6
+	effortMin   = 0.6
+	effortMax   = 1.6
+)
+
+// spend adds nodes to root move m's effort in the iteration under way.
+func (w *worker) spend(m engine.Move, nodes uint64) {
+	if i := slices.Index(w.rootMoves, m); i >= 0 {
+		w.rootEffort[i] += nodes
+	}
+}
+
+// effortShare is the share of the iteration's root-move nodes that m took,
+// 0 when the iteration searched too few nodes to tell.
+func (w *worker) effortShare(m engine.Move) float64 {
+	var total uint64
+	for _, e := range w.rootEffort {
+		total += e
+	}
+	i := slices.Index(w.rootMoves, m)
+	if i < 0 || total < minEffortNodes {
+		return 0
+	}
+	return float64(w.rootEffort[i]) / float64(total)
+}
+
+// minEffortNodes: below this many nodes an iteration's shares are noise.
+const minEffortNodes = 1000
 
 // extractPV follows the table's moves from the root, checking each for
 // legality, and stops after a move that ends the game by the rules: a

@@ -179,6 +179,7 @@ func (w *worker) prepare(pos *engine.Position, s *Searcher, opt Options, ev int,
 		w.tbPieces = tbCardinality(opt)
 	}
 	w.rootMoves = append(w.rootMoves[:0], rm...)
+	w.rootEffort = append(w.rootEffort[:0], make([]uint64, len(rm))...)
 	w.excluded = w.excluded[:0]
 	w.cands = append(w.cands[:0], rm...)
 	w.progress = nil

@@ -42,6 +42,10 @@ type worker struct {
 	cands         []engine.Move // rootMoves less excluded: what the driver chooses from
 	rootBest      engine.Move
 	rootBestScore int
+	// rootEffort counts the nodes searched under each root move (by its
+	// index in rootMoves) in the iteration under way: the time policy's
+	// measure of how clear the best move is (iterativeDeepening.timeScale).
+	rootEffort []uint64
 
 	// Stopping.
 	ctl       *control
