@@ -22,7 +22,7 @@ var (
 	attackSpan    [2][64]uint64 // squares in front of s on the adjacent files
 	supportMask   [2][64]uint64 // adjacent files, same rank or behind: pawns that can support s
 	frontOrOnRank [2][8]uint64  // the ranks from rank r (relative) forward
-	kingZone      [64]uint64    // the king's square and its neighbours
+	kingZone      [64]uint64    // the 3x3 block around the king, moved off the edge (kingZoneCentre)
 	distance      [64][64]int   // Chebyshev distance
 	centreDist    [64]int       // Manhattan distance to the four centre squares
 	outpostRanks  [2]uint64     // the relative ranks 4 to 6, where outposts count
@@ -68,7 +68,8 @@ func init() {
 		for c := 0; c < 2; c++ {
 			passedMask[c][s] = forwardFile[c][s] | attackSpan[c][s]
 		}
-		kingZone[s] = engine.KingAttacks(engine.Square(s)) | 1<<uint(s)
+		z := kingZoneCentre(f, r)
+		kingZone[s] = engine.KingAttacks(z) | engine.SquareBB(z)
 		for t := 0; t < 64; t++ {
 			distance[s][t] = max(abs(f-t&7), abs(r-t>>3))
 		}
@@ -148,3 +149,12 @@ func stopSquare(c engine.Color, s engine.Square) engine.Square {
 }
 
 func leadingZeros(b uint64) int { return bits.LeadingZeros64(b) }
+
+// kingZoneCentre is the centre of the king zone of a king on file f, rank r:
+// the king's square moved off the board's edge (files b-g, ranks 2-7), so
+// that every zone has nine squares. A castled king's zone then reaches the
+// third rank, where the attacks on it gather, which its neighbours alone
+// (four to six squares on the edge) do not.
+func kingZoneCentre(f, r int) engine.Square {
+	return engine.Square(min(max(r, 1), 6)*8 + min(max(f, 1), 6))
+}

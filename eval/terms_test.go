@@ -1,6 +1,10 @@
 package eval
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/bounder-chess/bounder/engine"
+)
 
 // Known answers for single terms: the feature counts Trace gives a position
 // built to show one of them, for white and black.
@@ -38,6 +42,40 @@ func TestTermCounts(t *testing.T) {
 		}
 		if w != tc.white || b != tc.black {
 			t.Errorf("%s (%s): counts %d/%d, want %d/%d", tc.name, tc.fen, w, b, tc.white, tc.black)
+		}
+	}
+}
+
+// TestKingZone checks the king zone's known answers: nine squares around
+// the king, moved off the edge, so a castled king's zone reaches its third
+// rank and a cornered king's holds the squares in front of it.
+func TestKingZone(t *testing.T) {
+	sq := func(s string) engine.Square { return engine.Square(int(s[1]-'1')*8 + int(s[0]-'a')) }
+	bb := func(names ...string) uint64 {
+		var b uint64
+		for _, n := range names {
+			b |= engine.SquareBB(sq(n))
+		}
+		return b
+	}
+	tests := []struct {
+		king string
+		zone uint64
+	}{
+		{"g1", bb("f1", "g1", "h1", "f2", "g2", "h2", "f3", "g3", "h3")},
+		{"h8", bb("f8", "g8", "h8", "f7", "g7", "h7", "f6", "g6", "h6")},
+		{"a1", bb("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")},
+		{"e4", bb("d3", "e3", "f3", "d4", "e4", "f4", "d5", "e5", "f5")},
+		{"e8", bb("d8", "e8", "f8", "d7", "e7", "f7", "d6", "e6", "f6")},
+	}
+	for _, tc := range tests {
+		if got := kingZone[sq(tc.king)]; got != tc.zone {
+			t.Errorf("king on %s: zone %#x, want %#x", tc.king, got, tc.zone)
+		}
+	}
+	for s := 0; s < 64; s++ {
+		if z := kingZone[s]; engine.PopCount(z) != 9 || z&engine.SquareBB(engine.Square(s)) == 0 {
+			t.Errorf("square %d: zone %#x should hold nine squares and the king's", s, z)
 		}
 	}
 }
