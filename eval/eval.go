@@ -298,7 +298,7 @@ func (s *state) evalPieces(c engine.Color) {
 	ourPawns := pos.Pieces(c, engine.Pawn)
 	theirPawns := pos.Pieces(them, engine.Pawn)
 	pa := pieceArea{
-		mobility: ^pos.ColorPieces(c) &^ s.pawnAtt[them],
+		mobility: ^(ourPawns | pos.Pieces(c, engine.King)) &^ s.pawnAtt[them],
 		zone:     kingZone[pos.KingSquare(them)],
 	}
 	// Material and piece squares, one lookup per piece, summed here; Trace
@@ -326,7 +326,8 @@ func (s *state) evalPieces(c engine.Color) {
 		byType = 0
 		for b := pos.Pieces(c, engine.Bishop); b != 0; {
 			sq := engine.PopLSB(&b)
-			att := engine.BishopAttacks(sq, s.occ)
+			// through an own queen: a battery attacks what lies behind it
+			att := engine.BishopAttacks(sq, s.occ&^pos.Pieces(c, engine.Queen))
 			byType |= att
 			material += psq[engine.Bishop][sq&63]
 			s.add(c, fMobB+pa.count(s, c, engine.Bishop, att), 1)
@@ -363,7 +364,8 @@ func (s *state) evalPieces(c engine.Color) {
 		var byType uint64
 		for b := pos.Pieces(c, engine.Rook); b != 0; {
 			sq := engine.PopLSB(&b)
-			att := engine.RookAttacks(sq, s.occ)
+			// through own rooks and queens: doubled on a file, both attack along it
+			att := engine.RookAttacks(sq, s.occ&^pos.Pieces(c, engine.Rook)&^pos.Pieces(c, engine.Queen))
 			byType |= att
 			material += psq[engine.Rook][sq&63]
 			s.add(c, fMobR+pa.count(s, c, engine.Rook, att), 1)
@@ -410,7 +412,8 @@ func (s *state) evalPieces(c engine.Color) {
 }
 
 // pieceArea is what a piece's attacks are measured against: the squares
-// that count for mobility (neither own pieces nor attacked by enemy pawns),
+// that count for mobility (neither own pawns, nor the own king, nor attacked
+// by enemy pawns: a square a piece of its own stands on is one it defends),
 // and the enemy king zone.
 type pieceArea struct{ mobility, zone uint64 }
 
