@@ -198,6 +198,8 @@ type state struct {
 	pawnAtt    [2]uint64
 	attackedBy [2][7]uint64 // squares attacked by colour c's pieces of a type, knight to king
 	attacked   [2]uint64    // squares attacked by colour c
+	attacked2  [2]uint64    // squares attacked at least twice by colour c
+	seen       [2]uint64    // squares attacked by the pieces of colour c counted so far
 	kingAtkN   [2]int       // pieces of colour c attacking the enemy king zone
 	kingUnits  [2]int       // attack units of colour c on the enemy king zone
 	passed     [2]uint64
@@ -213,6 +215,8 @@ type state struct {
 func (s *state) reset() {
 	s.score = [2]score{}
 	s.attackedBy = [2][7]uint64{}
+	s.attacked2 = [2]uint64{}
+	s.seen = [2]uint64{}
 	s.kingAtkN = [2]int{}
 	s.kingUnits = [2]int{}
 	s.pawnEntry = nil
@@ -243,6 +247,7 @@ func (s *state) evaluate(pos *engine.Position) int {
 		s.evalPieces(c)
 	}
 	for c := engine.White; c <= engine.Black; c++ {
+		s.attacked2[c] |= s.attacked[c]&s.pawnAtt[c] | pawnAttacks2(c, pos.Pieces(c, engine.Pawn))
 		s.attacked[c] |= s.pawnAtt[c]
 	}
 	for c := engine.White; c <= engine.Black; c++ {
@@ -409,6 +414,7 @@ func (s *state) evalPieces(c engine.Color) {
 	katt := engine.KingAttacks(ksq)
 	s.attackedBy[c][engine.King] = katt
 	s.attacked[c] = attacked | katt
+	s.attacked2[c] |= attacked & katt
 }
 
 // pieceArea is what a piece's attacks are measured against: the squares
@@ -420,6 +426,8 @@ type pieceArea struct{ mobility, zone uint64 }
 // count records the attack att of a piece of colour c and type pt on the
 // enemy king zone, and returns its mobility.
 func (a pieceArea) count(s *state, c engine.Color, pt engine.PieceType, att uint64) int {
+	s.attacked2[c] |= s.seen[c] & att
+	s.seen[c] |= att
 	if z := att & a.zone; z != 0 {
 		s.kingAtkN[c]++
 		s.kingUnits[c] += attackerUnits[pt] + engine.PopCount(z)
@@ -440,7 +448,10 @@ func (s *state) evalKing(c engine.Color) {
 
 	if s.kingAtkN[them] > 0 {
 		units := s.kingUnits[them]
-		safe := ^s.attacked[c] &^ pos.ColorPieces(them)
+		// A check is safe on a square we do not attack, or on one the
+		// enemy attacks twice and we defend once, with the king or queen.
+		weak := s.attacked[them] &^ s.attacked2[c] & (^s.attacked[c] | s.attackedBy[c][engine.Queen] | s.attackedBy[c][engine.King])
+		safe := (^s.attacked[c] | weak&s.attacked2[them]) &^ pos.ColorPieces(them)
 		if b := engine.KnightAttacks(ksq) & s.attackedBy[them][engine.Knight] & safe; b != 0 {
 			units += checkUnits[engine.Knight]
 		}
@@ -579,7 +590,9 @@ func (s *state) evalThreats(c engine.Color) {
 	if b := s.attackedBy[c][engine.Rook] & queens; b != 0 {
 		s.add(c, fThreatR, engine.PopCount(b))
 	}
-	if b := targets & s.attacked[c] &^ s.attacked[them]; b != 0 {
+	// Weak: attacked and not defended, or attacked twice, defended once
+	// and not by a pawn.
+	if b := targets & s.attacked[c] & (^s.attacked[them] | s.attacked2[c]&^s.attacked2[them]&^s.pawnAtt[them]); b != 0 {
 		s.add(c, fHanging, engine.PopCount(b))
 	}
 }
@@ -602,4 +615,13 @@ func (s *state) evalPushThreats(c engine.Color) {
 	if n := engine.PopCount(engine.PawnAttacksBB(c, push) & targets); n != 0 {
 		s.add(c, fThreatPush, n)
 	}
+}
+
+// pawnAttacks2 is the squares two pawns of colour c attack.
+func pawnAttacks2(c engine.Color, pawns uint64) uint64 {
+	const fileA, fileH = 0x0101010101010101, 0x8080808080808080
+	if c == engine.White {
+		return ((pawns &^ fileA) << 7) & ((pawns &^ fileH) << 9)
+	}
+	return ((pawns &^ fileA) >> 9) & ((pawns &^ fileH) >> 7)
 }
