@@ -313,8 +313,8 @@ func (s *state) evalPieces(c engine.Color) {
 	var attacked uint64
 
 	if b := pos.Pieces(c, engine.Knight) | pos.Pieces(c, engine.Bishop); b != 0 {
-		// outposts: on ranks 4-6, defended by a pawn, never attackable by an enemy pawn
-		outposts := outpostRanks[c] & s.pawnAtt[c] &^ rearFill(c, s.pawnAtt[them])
+		// outposts: on ranks 4-6, never attackable by an enemy pawn
+		outposts := outpostRanks[c] &^ rearFill(c, s.pawnAtt[them])
 		var byType uint64
 		for b := pos.Pieces(c, engine.Knight); b != 0; {
 			sq := engine.PopLSB(&b)

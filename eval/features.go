@@ -47,7 +47,7 @@ const (
 	fQueenSemi  = fQueenOpen + 1
 	fRook7th    = fQueenSemi + 1 // rook on the seventh with the enemy king on the eighth or pawns on the seventh
 	fQueen7th   = fRook7th + 1
-	fOutpostN   = fQueen7th + 1 // knight on ranks 4-6, defended by a pawn, never attackable by enemy pawns
+	fOutpostN   = fQueen7th + 1 // knight on ranks 4-6, never attackable by enemy pawns
 	fOutpostB   = fOutpostN + 1 // the same for a bishop
 	fThreatP    = fOutpostB + 1 // [4] enemy knight, bishop, rook, queen attacked by a pawn
 	fThreatM    = fThreatP + 4  // [2] enemy rook, queen attacked by a knight or bishop
