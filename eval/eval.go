@@ -545,7 +545,7 @@ func (s *state) evalPassed(c engine.Color) {
 		stop := stopSquare(c, sq)
 		if s.occ&engine.SquareBB(stop) == 0 {
 			s.add(c, fPassFree+r, 1)
-			if path := forwardFile[c][sq]; path&s.occ == 0 && path&s.attacked[them] == 0 {
+			if path := forwardFile[c][sq]; path&s.occ == 0 && path&s.attacked[them]&^s.attacked[c] == 0 {
 				s.add(c, fPassSafe+r, 1)
 			}
 		}
