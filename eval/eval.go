@@ -619,9 +619,8 @@ func (s *state) evalPushThreats(c engine.Color) {
 
 // pawnAttacks2 is the squares two pawns of colour c attack.
 func pawnAttacks2(c engine.Color, pawns uint64) uint64 {
-	const fileA, fileH = 0x0101010101010101, 0x8080808080808080
 	if c == engine.White {
-		return ((pawns &^ fileA) << 7) & ((pawns &^ fileH) << 9)
+		return ((pawns &^ fileABB) << 7) & ((pawns &^ fileHBB) << 9)
 	}
-	return ((pawns &^ fileA) >> 9) & ((pawns &^ fileH) >> 7)
+	return ((pawns &^ fileABB) >> 9) & ((pawns &^ fileHBB) >> 7)
 }

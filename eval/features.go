@@ -28,7 +28,7 @@ const (
 	fSupport  = fPhalanx + 8  // [8] by rank: pawn defended by a friendly pawn
 	fPassed   = fSupport + 8  // [8] by rank: passed pawn
 	fPassFree = fPassed + 8   // [8] by rank: passed pawn whose stop square is empty
-	fPassSafe = fPassFree + 8 // [8] by rank: passed pawn whose whole path is empty and not attacked undefended
+	fPassSafe = fPassFree + 8 // [8] by rank: passed pawn whose path is empty, no square of it attacked and undefended
 	fPassKUs  = fPassSafe + 8 // [8] by rank: × distance of the own king to the stop square
 	fPassKThm = fPassKUs + 8  // [8] by rank: × distance of the enemy king to the stop square
 	fKingAtk  = fPassKThm + 8 // [kingUnitsMax+1] attacker's bonus by attack units on the enemy king zone
