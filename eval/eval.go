@@ -452,19 +452,22 @@ func (s *state) evalKing(c engine.Color) {
 		// enemy attacks twice and we defend once, with the king or queen.
 		weak := s.attacked[them] &^ s.attacked2[c] & (^s.attacked[c] | s.attackedBy[c][engine.Queen] | s.attackedBy[c][engine.King])
 		safe := (^s.attacked[c] | weak&s.attacked2[them]) &^ pos.ColorPieces(them)
-		if b := engine.KnightAttacks(ksq) & s.attackedBy[them][engine.Knight] & safe; b != 0 {
-			units += checkUnits[engine.Knight]
-		}
+		// Each safe check square counts in full; a check the defence can
+		// answer by capturing still counts one unit.
 		bishopRays := engine.BishopAttacks(ksq, s.occ)
 		rookRays := engine.RookAttacks(ksq, s.occ)
-		if bishopRays&s.attackedBy[them][engine.Bishop]&safe != 0 {
-			units += checkUnits[engine.Bishop]
+		checks := [...]struct {
+			pt   engine.PieceType
+			rays uint64
+		}{
+			{engine.Knight, engine.KnightAttacks(ksq)},
+			{engine.Bishop, bishopRays},
+			{engine.Rook, rookRays},
+			{engine.Queen, bishopRays | rookRays},
 		}
-		if rookRays&s.attackedBy[them][engine.Rook]&safe != 0 {
-			units += checkUnits[engine.Rook]
-		}
-		if (bishopRays|rookRays)&s.attackedBy[them][engine.Queen]&safe != 0 {
-			units += checkUnits[engine.Queen]
+		for _, ch := range checks {
+			b := ch.rays & s.attackedBy[them][ch.pt] &^ pos.ColorPieces(them)
+			units += checkUnits[ch.pt]*engine.PopCount(b&safe) + engine.PopCount(b&^safe)
 		}
 		// zone squares the enemy attacks that only our king defends
 		defended := s.attackedBy[c][engine.Knight] | s.attackedBy[c][engine.Bishop] |

@@ -35,6 +35,11 @@ func TestTermCounts(t *testing.T) {
 		{"knights attack each other", "4k3/p7/8/3n4/8/4N3/P7/4K3 w - - 0 1", fThreatMinor, 1, 1},
 		{"bishops attack each other", "4k3/7p/8/3b4/8/1B6/7P/4K3 w - - 0 1", fThreatMinor + 1, 1, 1},
 		{"knight attacks a bishop", "4k3/7p/8/3b4/8/4N3/7P/4K3 w - - 0 1", fThreatMinor + 1, 1, 0},
+		// King attack units on h8 from the knight on e5: 2 for the attacker
+		// + 2 zone squares it hits (f7, g6) + the checks + 1 for each zone
+		// square only the king defends.
+		{"two safe knight checks: 4 + 2×3 + 2", "7k/p7/8/4N3/8/8/P7/K7 w - - 0 1", fKingAtk + 12, 1, 0},
+		{"one safe, one defended knight check: 4 + 3 + 1 + 1", "5r1k/8/8/4N3/8/8/8/K7 w - - 0 1", fKingAtk + 9, 1, 0},
 	}
 	for _, tc := range tests {
 		tr := Trace(mustParse(t, tc.fen))
