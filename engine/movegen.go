@@ -118,6 +118,9 @@ func (g *genState) legalFor(from, to Square) bool {
 	return g.pinned&SquareBB(from) == 0 || line[g.ksq][from]&SquareBB(to) != 0
 }
 
+// PinnedPieces is the set of c's pieces pinned to c's king.
+func (p *Position) PinnedPieces(c Color) uint64 { return p.pinnedPieces(c) }
+
 // pinnedPieces is the set of c's pieces pinned to c's king.
 func (p *Position) pinnedPieces(c Color) uint64 {
 	ksq := p.kings[c]

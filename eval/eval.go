@@ -473,6 +473,12 @@ func (s *state) evalKing(c engine.Color) {
 		defended := s.attackedBy[c][engine.Knight] | s.attackedBy[c][engine.Bishop] |
 			s.attackedBy[c][engine.Rook] | s.attackedBy[c][engine.Queen] | s.pawnAtt[c]
 		units += engine.PopCount(kingZone[ksq] & s.attacked[them] &^ defended)
+		// a unit for each of our pieces pinned to the king; one less when a
+		// knight of ours guards the zone, the king's best defender
+		units += engine.PopCount(pos.PinnedPieces(c))
+		if s.attackedBy[c][engine.Knight]&kingZone[ksq] != 0 {
+			units--
+		}
 		s.add(them, fKingAtk+min(units, kingUnitsMax), 1)
 	}
 

@@ -40,6 +40,10 @@ func TestTermCounts(t *testing.T) {
 		// square only the king defends.
 		{"two safe knight checks: 4 + 2×3 + 2", "7k/p7/8/4N3/8/8/P7/K7 w - - 0 1", fKingAtk + 12, 1, 0},
 		{"one safe, one defended knight check: 4 + 3 + 1 + 1", "5r1k/8/8/4N3/8/8/8/K7 w - - 0 1", fKingAtk + 9, 1, 0},
+		{"a knight guards the zone: 12 - 1", "7k/p7/5n2/4N3/8/8/P7/K7 w - - 0 1", fKingAtk + 11, 1, 0},
+		// the bishop on a1 hits f6 and g7 (2 + 2), checks by taking on g7
+		// (defended: 1), g7 is weak (1), and the bishop there is pinned (1)
+		{"a pinned defender: 4 + 1 + 1 + 1", "7k/p5b1/8/8/8/8/P7/B3K3 w - - 0 1", fKingAtk + 7, 1, 0},
 	}
 	for _, tc := range tests {
 		tr := Trace(mustParse(t, tc.fen))
