@@ -72,7 +72,7 @@ func (p *Position) generate(buf []Move, mode genMode) []Move {
 		return buf // double check
 	}
 
-	g := genState{ksq: ksq, pinned: p.pinnedPieces(us), target: ^own}
+	g := genState{ksq: ksq, pinned: p.PinnedPieces(us), target: ^own}
 	if checkers != 0 {
 		g.target = checkers | between[ksq][LSB(checkers)]
 	}
@@ -118,11 +118,9 @@ func (g *genState) legalFor(from, to Square) bool {
 	return g.pinned&SquareBB(from) == 0 || line[g.ksq][from]&SquareBB(to) != 0
 }
 
-// PinnedPieces is the set of c's pieces pinned to c's king.
-func (p *Position) PinnedPieces(c Color) uint64 { return p.pinnedPieces(c) }
-
-// pinnedPieces is the set of c's pieces pinned to c's king.
-func (p *Position) pinnedPieces(c Color) uint64 {
+// PinnedPieces is the set of c's pieces pinned to c's king (move generation
+// and the evaluation's king danger read it).
+func (p *Position) PinnedPieces(c Color) uint64 {
 	ksq := p.kings[c]
 	them := p.byColor[c.Other()]
 	occ := p.Occupied()

@@ -101,5 +101,5 @@ func (p *Position) leavesKingSafe(pc Piece, from, to Square) bool {
 	if checkers != 0 && (checkers|between[ksq][LSB(checkers)])&SquareBB(to) == 0 {
 		return false
 	}
-	return p.pinnedPieces(us)&SquareBB(from) == 0 || line[ksq][from]&SquareBB(to) != 0
+	return p.PinnedPieces(us)&SquareBB(from) == 0 || line[ksq][from]&SquareBB(to) != 0
 }
