@@ -233,7 +233,9 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 			// Step 13 (selective). Singular extension: if every other move
 			// fails well below the table move's lower bound, the table move
 			// is the only good one and is searched a ply deeper; if even
-			// without it the node fails high, it fails high (multi-cut).
+			// without it the node fails high, it fails high (multi-cut);
+			// if it is not singular but its bound beats beta, it is
+			// searched a ply shallower.
 			sBeta := ttLower - p.SingularMargin*depth
 			f.excluded = m
 			v := w.ab(sBeta-1, sBeta, (depth-1)/2, ply)
@@ -247,6 +249,11 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 				n.ext = 1
 			} else if sBeta >= beta {
 				return sBeta
+			} else if ttLower >= beta {
+				// Another move comes near the table move's bound, which
+				// beats beta already: the node will likely cut off
+				// without the table move's depth (negative extension).
+				n.ext = -1
 			}
 		}
 		if w.searchMove(&n, m) {
