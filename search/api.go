@@ -113,8 +113,9 @@ type Options struct {
 	// WAC.293). The bounds stay proved bounds either way.
 	MTDfAccel bool
 	// Singular turns on singular extensions (selective mode): a table move
-	// that every other move fails well below is searched a ply deeper. Off
-	// by default: self-play has not shown it better (docs/testing.md).
+	// that every other move fails well below is searched a ply deeper, one
+	// that another move comes near while its bound beats beta a ply
+	// shallower. On by default since docs/testing.md row 38.
 	Singular bool
 	// PVPath treats the first-move path from the root as PV nodes under
 	// every driver but BNS, whose root tests are all alike (no reverse
@@ -182,7 +183,7 @@ func LookupEval(name string) (int, bool) {
 
 // DefaultOptions are Bounder's playing defaults: MTD(f) with ETC.
 func DefaultOptions() Options {
-	return Options{Driver: driverTable[0].Name, ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, PVPath: true, MultiPV: 1,
+	return Options{Driver: driverTable[0].Name, ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, Singular: true, PVPath: true, MultiPV: 1,
 		TBProbeDepth: 1, TBProbeLimit: 7, Elo: MinElo, SkillLevel: MaxSkillLevel}
 }
 
