@@ -111,7 +111,7 @@ type ParamSpec struct {
 // parameters alone.
 const (
 	worthBundle   = "+386 ± 130 for the whole selective bundle (docs/testing.md row 4); not measured alone"
-	worthSingular = "+37.2 ± 32.7 with the negative extension, on by default (docs/testing.md row 38); before it not significant (rows 5, 18, 22)"
+	worthSingular = "+29.5 ± 27.9 with the negative extension, on by default (docs/testing.md row 38); before it not significant (rows 5, 18, 22)"
 )
 
 // ParamTable lists every parameter of Params in the order of the steps that
