@@ -245,16 +245,11 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 			if w.stopped {
 				return 0
 			}
-			if v < sBeta {
-				n.ext = 1
-			} else if sBeta >= beta {
+			ext, cutoff := singularVerdict(v, sBeta, beta, ttLower)
+			if cutoff {
 				return sBeta
-			} else if ttLower >= beta {
-				// Another move comes near the table move's bound, which
-				// beats beta already: the node will likely cut off
-				// without the table move's depth (negative extension).
-				n.ext = -1
 			}
+			n.ext = ext
 		}
 		if w.searchMove(&n, m) {
 			return w.finish(&n, key)
@@ -281,6 +276,31 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	// Step 22. Store the result in the table (a cutoff, step 20, returns
 	// through finish too).
 	return w.finish(&n, key)
+}
+
+// singularVerdict is step 13's decision, from the value v of the singular
+// test (the node searched without its table move against the null window
+// below sBeta = ttLower − margin): the table move's extension, or a cutoff
+// of the whole node (multi-cut).
+//   - v < sBeta: every other move fails well below the table move's bound:
+//     the table move is singular and searched a ply deeper.
+//   - v >= sBeta >= beta: even without the table move the node fails high:
+//     it cuts off with sBeta, a lower bound that beats beta.
+//   - v >= sBeta, sBeta < beta <= ttLower: another move comes near the table
+//     move's bound, which beats beta already: the node will likely cut off
+//     without the table move's depth, searched a ply shallower (negative
+//     extension).
+//   - otherwise (the table move's bound is below beta): no change.
+func singularVerdict(v, sBeta, beta, ttLower int) (ext int, cutoff bool) {
+	switch {
+	case v < sBeta:
+		return 1, false
+	case sBeta >= beta:
+		return 0, true
+	case ttLower >= beta:
+		return -1, false
+	}
+	return 0, false
 }
 
 // History pruning (searchMove, step 14) up to this depth, of quiet moves

@@ -97,3 +97,64 @@ func TestProbCut(t *testing.T) {
 	require.False(t, ok, "a cut the only capture cannot reach by static exchange")
 	require.Equal(t, "4k3/pp6/8/3q4/8/4N3/PP6/4K3 w - - 0 1", w.pos.FEN(), "probCut left the position changed")
 }
+
+// Step 13's decision, case by case (singularVerdict's doc).
+func TestSingularVerdict(t *testing.T) {
+	for _, c := range []struct {
+		v, sBeta, beta, ttLower int
+		ext                     int
+		cutoff                  bool
+	}{
+		{v: 80, sBeta: 84, beta: 50, ttLower: 100, ext: 1},       // singular
+		{v: 90, sBeta: 84, beta: 50, ttLower: 100, cutoff: true}, // multi-cut
+		{v: 84, sBeta: 84, beta: 84, ttLower: 100, cutoff: true}, // multi-cut at beta itself
+		{v: 90, sBeta: 84, beta: 95, ttLower: 100, ext: -1},      // negative extension
+		{v: 90, sBeta: 84, beta: 100, ttLower: 100, ext: -1},     // ttLower at beta
+		{v: 90, sBeta: 84, beta: 101, ttLower: 100},              // the bound is below beta
+		{v: -30, sBeta: -20, beta: -500, ttLower: 0, ext: 1},     // singular far above beta
+		{v: -20, sBeta: -20, beta: -19, ttLower: 0, ext: -1},     // v at sBeta is not singular
+		{v: 500, sBeta: 84, beta: 200, ttLower: 100, ext: 0},     // a better move than the table's
+		{v: 83, sBeta: 84, beta: 200, ttLower: 100, ext: 1},      // singular though the node fails low
+		{v: 84, sBeta: 84, beta: 85, ttLower: 100, ext: -1, cutoff: false},
+	} {
+		ext, cutoff := singularVerdict(c.v, c.sBeta, c.beta, c.ttLower)
+		require.Equal(t, c.ext, ext, "%+v", c)
+		require.Equal(t, c.cutoff, cutoff, "%+v", c)
+	}
+}
+
+// Multi-cut in a search: the table move (a knight takes the queen) has a
+// lower bound just short of the node's depth; the rook takes the queen
+// too, so the singular test without the knight's capture fails high, and
+// with beta at or below the test's window the node returns the window's
+// edge, sBeta, at once (at a PV node, where null-move pruning and ProbCut
+// cannot cut it first). Without the rook the capture is singular and the
+// node is searched in full.
+func TestSingularMultiCut(t *testing.T) {
+	for _, c := range []struct {
+		fen      string
+		lower    int // the table's lower bound, near the node's value
+		multiCut bool
+	}{
+		{"4k3/pp6/8/3q4/8/2N5/PP6/3RK3 w - - 0 1", 600, true},
+		{"4k3/pp6/8/3q4/8/2N5/PP6/4K3 w - - 0 1", 250, false},
+	} {
+		w := singularWorker(t, c.fen)
+		nxd5, err := w.pos.ParseMove("c3d5")
+		require.NoError(t, err)
+		p := live.Load()
+		const ply = 1
+		depth, lower := p.SingularDepth, c.lower
+		w.tt.Store(w.pos.Key(), ply, depth-1, lower-1, lower, lower, nxd5)
+		sBeta := lower - p.SingularMargin*depth
+		beta := sBeta - 30
+		w.stack[ply].pvPath = true // a PV node: no null move or ProbCut first
+		v := w.ab(beta-1, beta, depth, ply)
+		if c.multiCut {
+			require.Equal(t, sBeta, v, c.fen)
+		} else {
+			require.NotEqual(t, sBeta, v, c.fen)
+			require.GreaterOrEqual(t, v, beta, c.fen)
+		}
+	}
+}
