@@ -120,8 +120,10 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	f.pvPath = false
 	f.eval, f.nQuiets, f.nCaptures = noEval, 0, 0
 	improving := false
+	raw := noEval
 	if sel && !inCheck && ply > 0 {
-		f.eval = w.evaluate()
+		raw = w.evaluate()
+		f.eval = w.corr.corrected(pos, raw)
 		if w.opt.EvalGrain > 1 {
 			f.eval = w.grained(f.eval)
 		}
@@ -197,7 +199,10 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	}
 
 	n := node{alpha: alpha, beta: beta, a: alpha, best: -Infinity, depth: depth, ply: ply,
-		inCheck: inCheck, pv: pv, improving: improving, eval: ev, p: p}
+		inCheck: inCheck, pv: pv, improving: improving, eval: ev, raw: noEval, p: p}
+	if excluded == engine.NullMove {
+		n.raw, n.static = raw, f.eval
+	}
 
 	w.stats.Interior++
 	if ds != nil {
@@ -373,6 +378,7 @@ type node struct {
 	pv          bool // a PV node (see ab)
 	improving   bool
 	eval        int       // static evaluation, noEval when not computed
+	raw, static int       // the raw and corrected evaluations, for the correction history (raw noEval: none)
 	moves       int       // moves searched so far
 	skipQuiets  bool      // late move pruning: no more quiet moves
 	ext         int       // extension of the move being searched (singular)
@@ -512,7 +518,22 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 // finish stores the node's result in the table and returns it.
 func (w *worker) finish(n *node, key uint64) int {
 	w.tt.Store(key, n.ply, n.depth, n.alpha, n.beta, n.best, n.bestMove)
+	w.correct(n)
 	return n.best
+}
+
+// correct feeds the node's result to the correction history: not after a
+// capture or promotion (the evaluation is not to blame for a tactic), not
+// a mate score, and a bound only when it says the evaluation was wrong the
+// way it points (a lower bound above it, an upper bound below it).
+func (w *worker) correct(n *node) {
+	v := n.best
+	if n.raw == noEval || abs(v) >= MateBound ||
+		n.bestMove != engine.NullMove && isCaptureOrPromotion(w.pos, n.bestMove) ||
+		v >= n.beta && v <= n.static || v <= n.alpha && v >= n.static {
+		return
+	}
+	w.corr.update(w.pos, n.raw, v, n.depth)
 }
 
 // searchChild searches the i-th move of a node (already made) with window
@@ -630,6 +651,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 	} else {
 		stand := w.evaluate()
+		if sel {
+			stand = w.corr.corrected(pos, stand)
+		}
 		if w.opt.EvalGrain > 1 {
 			stand = w.grained(stand)
 		}

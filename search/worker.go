@@ -32,6 +32,7 @@ type worker struct {
 	// (piece, destination, captured type) has been, for the order of the
 	// captures that do not lose material.
 	captHist [16][64][7]int16
+	corr     corrTable // the correction history (corr.go)
 	stack    [MaxPly + 1]frame
 	stats    Stats
 
@@ -113,6 +114,7 @@ func (w *worker) clearHistory() {
 	w.counter = [16][64]engine.Move{}
 	w.contHist = [16][64]contRow{}
 	w.captHist = [16][64][7]int16{}
+	w.corr = corrTable{}
 }
 
 // control is shared between a search's threads and the goroutines that may
