@@ -199,7 +199,8 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	}
 
 	n := node{alpha: alpha, beta: beta, a: alpha, best: -Infinity, depth: depth, ply: ply,
-		inCheck: inCheck, pv: pv, improving: improving, eval: ev, raw: noEval, p: p}
+		inCheck: inCheck, pv: pv, improving: improving, eval: ev, raw: noEval, p: p,
+		ttCapture: ttMove != engine.NullMove && isCaptureOrPromotion(pos, ttMove)}
 	if excluded == engine.NullMove {
 		n.raw, n.static = raw, f.eval
 	}
@@ -382,6 +383,7 @@ type node struct {
 	moves       int       // moves searched so far
 	skipQuiets  bool      // late move pruning: no more quiet moves
 	ext         int       // extension of the move being searched (singular)
+	ttCapture   bool      // the table move is a capture or promotion
 	p           *paramSet // the search parameters, as the node read them
 }
 
@@ -472,6 +474,9 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 		}
 		if w.isKiller(m, n.ply) {
 			r--
+		}
+		if n.ttCapture {
+			r++ // the table's best move wins material: quiet moves rarely beat it
 		}
 		r -= hist / p.LMRHistoryDiv
 		r = max(min(r, newDepth-1), 0)
