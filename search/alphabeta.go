@@ -453,7 +453,7 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	// Step 16. Extensions: the singular one (step 13), else (selective) a
 	// ply for a check, not so far from the root that checks could run on.
 	newDepth := n.depth - 1 + n.ext
-	if sel && givesCheck && n.ext == 0 && n.ply < 2*n.depth+p.CheckExtensionSlack {
+	if sel && givesCheck && n.ext == 0 && n.ply < 2*n.depth+p.CheckExtensionSlack && w.safeCheck(m) {
 		newDepth++
 	}
 
@@ -518,6 +518,17 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	}
 	w.updateCaptures(m, n.ply, n.depth, p)
 	return true
+}
+
+// safeCheck reports whether the checking move m, just made, does not lose
+// material by static exchange: a check that only gives a piece away is
+// not extended.
+func (w *worker) safeCheck(m engine.Move) bool {
+	pos := w.pos
+	pos.Unmake()
+	ok := pos.SEEAtLeast(m, 0)
+	pos.Make(m)
+	return ok
 }
 
 // finish stores the node's result in the table and returns it.
