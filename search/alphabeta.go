@@ -480,6 +480,12 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 		}
 		r -= hist / p.LMRHistoryDiv
 		r = max(min(r, newDepth-1), 0)
+	} else if sel && n.depth >= p.LMRDepth && i >= p.LMRMoveCount && !givesCheck && !n.inCheck &&
+		w.lists[n.ply].stage == stageBadCaptures {
+		// A capture that loses material by static exchange, tried after
+		// the quiet moves, is reduced a ply less than a quiet move would be.
+		r = int(p.lmr[min(n.depth, 63)][min(i, 63)]) - 1 - b2i(n.pv)
+		r = max(min(r, newDepth-1), 0)
 	}
 
 	// Step 18. Search the move: the first with the node's window, the
