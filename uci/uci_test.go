@@ -191,6 +191,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name MTD Step type spin default 25 min 1 max 1000",
 		"option name MTDf Guess2 type check default false",
 		"option name MTDf Accel type check default true",
+		"option name Eval Grain type spin default 1 min 1 max 100",
 		"option name Singular type check default true",
 		"option name PV Path type check default true",
 		"option name Evaluation type combo default Full var Full var Hand var Material",
@@ -631,6 +632,7 @@ func TestSetOption(t *testing.T) {
 		"setoption name MTD Step value 10",
 		"setoption name MTDf Guess2 value true",
 		"setoption name MTDf Accel value false",
+		"setoption name Eval Grain value 8",
 		"setoption name Evaluation value material",
 		"setoption name Evaluation value none",
 		"setoption name Threads value 4",
@@ -660,7 +662,7 @@ func TestSetOption(t *testing.T) {
 	h.send("go depth 1")
 	h.expect("bestmove", time.Second)
 	opt := h.fake.calls()[0].opt
-	want := search.Options{Driver: "NegaScout", ETC: false, ETCDepth: 5, Selective: false, MTDStep: 10, MTDfGuess2: true, Singular: true, PVPath: true, MultiPV: 3, Threads: 4, Eval: "Material",
+	want := search.Options{Driver: "NegaScout", ETC: false, ETCDepth: 5, Selective: false, MTDStep: 10, MTDfGuess2: true, Singular: true, PVPath: true, EvalGrain: 8, MultiPV: 3, Threads: 4, Eval: "Material",
 		TBProbeLimit: 7, TBProbeDepth: 1, Elo: 1320, SkillLevel: 20}
 	if opt != want {
 		t.Errorf("options %+v, want %+v", opt, want)
