@@ -183,7 +183,7 @@ func LookupEval(name string) (int, bool) {
 
 // DefaultOptions are Bounder's playing defaults: MTD(f) with ETC.
 func DefaultOptions() Options {
-	return Options{Driver: driverTable[0].Name, ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, Singular: true, PVPath: true, MultiPV: 1, EvalGrain: 1,
+	return Options{Driver: driverTable[0].Name, ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, Singular: true, PVPath: true, MultiPV: 1, EvalGrain: 4,
 		TBProbeDepth: 1, TBProbeLimit: 7, Elo: MinElo, SkillLevel: MaxSkillLevel}
 }
 

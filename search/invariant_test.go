@@ -45,6 +45,7 @@ func invariantFENs(t testing.TB, wac int) []string {
 func pureSearch(s *Searcher, pos *engine.Position, driver string, etc bool, depth int) Result {
 	opt := DefaultOptions()
 	opt.Driver, opt.Selective, opt.ETC, opt.ETCDepth = driver, false, etc, 2
+	opt.EvalGrain = 1 // the references score with the evaluation as it is
 	s.Clear()
 	return s.Search(context.Background(), pos, Limits{Depth: depth}, opt, nil)
 }

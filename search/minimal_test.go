@@ -22,6 +22,7 @@ func minimalFENs(t testing.TB) []string {
 func pureOptions() Options {
 	opt := DefaultOptions()
 	opt.Selective, opt.ETC, opt.MTDfAccel = false, false, false
+	opt.EvalGrain = 1 // the references score with the evaluation as it is
 	return opt
 }
 

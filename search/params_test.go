@@ -79,12 +79,19 @@ func TestSetParamDerivesTables(t *testing.T) {
 	require.Equal(t, uint8(7), live.Load().lmr[10][10]) // 2 + ln² 10 = 7.30
 }
 
-// paramNodes is the node count of a fresh fixed-depth search of kiwipete.
+// paramNodes is the node count of fresh fixed-depth searches of kiwipete
+// (tactical) and a quiet Queen's Gambit middlegame, where null moves and
+// their margins do more: a parameter that one of them happens not to feel
+// at this depth shows in the other.
 func paramNodes(t *testing.T, depth int) uint64 {
 	t.Helper()
 	opt := DefaultOptions()
 	opt.Singular = true // so that its parameters count too
-	return NewSearcher(4).Search(context.Background(), mustPos(t, kiwipete), Limits{Depth: depth}, opt, nil).Stats.Nodes
+	var n uint64
+	for _, fen := range []string{kiwipete, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"} {
+		n += NewSearcher(4).Search(context.Background(), mustPos(t, fen), Limits{Depth: depth}, opt, nil).Stats.Nodes
+	}
+	return n
 }
 
 // TestEveryParamIsWired: each parameter, set to an end of its range,
@@ -92,11 +99,11 @@ func paramNodes(t *testing.T, depth int) uint64 {
 // hand-set value gives back the exact count: the search reads the table.
 func TestEveryParamIsWired(t *testing.T) {
 	defer ResetParams()
-	depth := 9
+	depth := 11
 	specs := ParamTable
 	if testing.Short() {
 		// One parameter of a main-search step, the reduction table and
-		// quiescence (the history scales need depth 9 to show on kiwipete).
+		// quiescence (the history scales need the full depth to show).
 		depth = 7
 		specs = []ParamSpec{}
 		for _, name := range []string{"ReverseFutilityMargin", "LMRDivisor", "DeltaMargin"} {

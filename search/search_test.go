@@ -278,6 +278,7 @@ func TestSearchAllocatesPerIterationNotPerNode(t *testing.T) {
 	pos := mustPos(t, kiwipete)
 	s := NewSearcher(4)
 	opt := DefaultOptions()
+	opt.EvalGrain = 1 // the tree sizes below were chosen for the evaluation as it is
 	var nodes [2]uint64
 	allocs := func(depth int, i int) float64 {
 		return testing.AllocsPerRun(3, func() {
@@ -300,6 +301,7 @@ func TestEvalOption(t *testing.T) {
 	search := func(fen, ev string) Result {
 		opt := DefaultOptions()
 		opt.Eval = ev
+		opt.EvalGrain = 1 // material scores stay multiples of 10
 		return s.Search(context.Background(), mustPos(t, fen), Limits{Depth: 5}, opt, nil)
 	}
 	first := search(kiwipete, "Full")

@@ -34,6 +34,7 @@ func TestThreadsPureModeInvariant(t *testing.T) {
 			for _, d := range Drivers() {
 				opt := DefaultOptions()
 				opt.Driver, opt.Selective, opt.ETC, opt.ETCDepth, opt.Threads = d, false, true, 2, 3
+				opt.EvalGrain = 1 // the references score with the evaluation as it is
 				s.Clear()
 				r := s.Search(context.Background(), pos, Limits{Depth: depth}, opt, nil)
 				checkPureResult(t, pos, ev, r, ref, d, true, depth, fen+" (3 threads)")

@@ -191,7 +191,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name MTD Step type spin default 25 min 1 max 1000",
 		"option name MTDf Guess2 type check default false",
 		"option name MTDf Accel type check default true",
-		"option name Eval Grain type spin default 1 min 1 max 100",
+		"option name Eval Grain type spin default 4 min 1 max 100",
 		"option name Singular type check default true",
 		"option name PV Path type check default true",
 		"option name Evaluation type combo default Full var Full var Hand var Material",
