@@ -136,10 +136,12 @@ type Options struct {
 	// EvalGrain, above 1, rounds every static evaluation to the nearest
 	// multiple of EvalGrain centipawns (halves away from zero, so that a
 	// position is worth the negation of its value to the other side): the
-	// lab's grain experiment (001 §5.2.2, MTD(f)'s passes and the range of
-	// leaf values). 0 or 1: the evaluation unchanged (one predictable
-	// branch per evaluation). The table is not cleared when it changes:
-	// clear it between searches of different grains (the lab does).
+	// lab's grain experiment and the UCI option Eval Grain (001 §5.2.2,
+	// MTD(f)'s passes and the range of leaf values). 0 or 1: the evaluation
+	// unchanged (one predictable branch per evaluation). The table is not
+	// cleared when it changes: its bounds of another grain are off by less
+	// than a grain, harmless in play, but an experiment that compares
+	// grains must clear it between searches (the lab does).
 	EvalGrain int
 	MultiPV   int // number of best root moves to report (1 = normal)
 	// Threads is the number of search threads (Lazy SMP, see Searcher), 1

@@ -253,9 +253,9 @@ func (w *worker) evaluate() int {
 }
 
 // grained is a static evaluation v rounded to the nearest multiple of
-// Options.EvalGrain when it is above 1 (the lab's grain experiment); the
-// hot callers test the grain first, so that the default costs one
-// predictable branch and no call.
+// Options.EvalGrain when it is above 1 (the lab's grain experiment, the
+// UCI option Eval Grain); the hot callers test the grain first, so that
+// the default costs one predictable branch and no call.
 //
 //go:noinline
 func (w *worker) grained(v int) int {
