@@ -20,7 +20,7 @@ import (
 // pairs, terminations and each engine's time per move from the move
 // comments, with the clocks replayed from the TimeControl tag.
 
-const statsUsage = `usage: bounder stats FILE...
+const statsUsage = `usage: bounder stats [--sprt SPEC] FILE...
 
 Reports on the games of PGN files written by "bounder match --pgnout": W/D/L
 and Elo with its 95% interval for each pair of engines, from game pairs (an
@@ -36,8 +36,14 @@ the WDL model gives their score and material (the model of UCI_ShowWDL,
 fitted to Bounder's self-play by "bounder wdl fit"), with the mean predicted
 and the actual wins, draws and losses of each group. Unfinished games ("*")
 and empty files are left out; gzip-compressed files are read as they are.
-Exit status: 0 on success, 2 for no games, or a file that cannot be read or
-holds a game it cannot read.
+
+  --sprt SPEC   also the SPRT's log-likelihood ratio of each pair of engines
+                over all the files, as "bounder match --sprt SPEC" computes it
+                (elo0=A,elo1=B[,alpha=,beta=,model=]): the decision for a test
+                played in several runs, pooled
+
+Exit status: 0 on success, 2 for no games, a file that cannot be read or
+holds a game it cannot read, or a malformed SPEC.
 `
 
 // StatsMain runs "bounder stats FILE..." and returns the exit status.
@@ -46,12 +52,17 @@ func StatsMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, statsUsage)
 		return ExitOK
 	}
-	if len(args) == 0 {
+	files, sprt, err := statsArgs(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "bounder stats: %v\n%s", err, statsUsage)
+		return ExitUsage
+	}
+	if len(files) == 0 {
 		fmt.Fprint(stderr, "bounder stats: no PGN file\n"+statsUsage)
 		return ExitUsage
 	}
 	var games []statGame
-	for i, path := range args {
+	for i, path := range files {
 		g, err := readStatsFile(path, i)
 		if errors.Is(err, errNoGames) {
 			// A chunk just started: its file exists but holds no game yet.
@@ -69,16 +80,63 @@ func StatsMain(args []string, stdout, stderr io.Writer) int {
 		return ExitUsage
 	}
 	s := summarize(games)
-	fmt.Fprintf(stdout, "%s from %s", count(s.Played, "game"), count(len(args), "file"))
+	fmt.Fprintf(stdout, "%s from %s", count(s.Played, "game"), count(len(files), "file"))
 	if s.Unfinished > 0 {
 		fmt.Fprintf(stdout, " (%d unfinished left out)", s.Unfinished)
 	}
 	fmt.Fprintln(stdout)
 	for _, p := range s.Pairings {
 		p.write(stdout)
+		if sprt != nil {
+			writeSPRT(stdout, p, *sprt)
+		}
 	}
 	writeWDLCalibration(stdout, games)
 	return ExitOK
+}
+
+// statsArgs splits stats' arguments into the PGN files and the --sprt
+// test, if any; the flag may come before, between or after the files.
+func statsArgs(args []string) (files []string, sprt *SPRT, err error) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		spec, isFlag := "", false
+		switch {
+		case a == "--sprt" || a == "-sprt":
+			if i+1 == len(args) {
+				return nil, nil, errors.New("--sprt needs a SPEC")
+			}
+			i++
+			spec, isFlag = args[i], true
+		case strings.HasPrefix(a, "--sprt="), strings.HasPrefix(a, "-sprt="):
+			spec, isFlag = a[strings.IndexByte(a, '=')+1:], true
+		case strings.HasPrefix(a, "-") && a != "-":
+			return nil, nil, fmt.Errorf("unknown flag %s", a)
+		}
+		if !isFlag {
+			files = append(files, a)
+			continue
+		}
+		s, err := ParseSPRT(spec)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--sprt: %v", err)
+		}
+		sprt = &s
+	}
+	return files, sprt, nil
+}
+
+// writeSPRT prints the test's log-likelihood ratio of a pairing, with the
+// model its games allow (pentanomial when every game is in a pair).
+func writeSPRT(w io.Writer, p *PairingResult, s SPRT) {
+	lower, upper := s.Bounds()
+	llr := p.LLR(s)
+	model := "trinomial"
+	if p.Paired {
+		model = "pentanomial"
+	}
+	fmt.Fprintf(w, "  SPRT: %s elo0=%g elo1=%g alpha=%g beta=%g (%s): LLR %.3f, bounds (%.3f, %.3f): %s\n",
+		s.Model, s.Elo0, s.Elo1, s.Alpha, s.Beta, model, llr, lower, upper, s.Decide(llr))
 }
 
 // statGame is what the report needs of one game.

@@ -100,6 +100,28 @@ func TestStatsMatchesTheMatch(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", s, out.String())
 		}
 	}
+	if strings.Contains(out.String(), "SPRT") {
+		t.Errorf("an SPRT line without --sprt:\n%s", out.String())
+	}
+
+	// With --sprt (before, between or after the files), the pooled LLR
+	// the match's own test computes from the same pairs.
+	sprt := SPRT{Elo0: -5, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	wantLine := fmt.Sprintf("  SPRT: logistic elo0=-5 elo1=5 alpha=0.05 beta=0.05 (pentanomial): LLR %.3f, bounds (-2.944, 2.944): %s\n",
+		sprt.LLR(want.Penta), sprt.Decide(sprt.LLR(want.Penta)))
+	for _, args := range [][]string{
+		{"--sprt", "elo0=-5,elo1=5", files[0], files[1]},
+		{files[0], "--sprt=elo0=-5,elo1=5", files[1]},
+		{files[0], files[1], "-sprt", "elo0=-5,elo1=5"},
+	} {
+		out.Reset()
+		if code := StatsMain(args, &out, &errb); code != ExitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		if !strings.Contains(out.String(), "8 games from 2 files") || !strings.Contains(out.String(), wantLine) {
+			t.Errorf("%v: want %q in\n%s", args, wantLine, out.String())
+		}
+	}
 }
 
 func absDur(d time.Duration) time.Duration { return max(d, -d) }
@@ -197,6 +219,13 @@ func TestStatsMainErrors(t *testing.T) {
 		{[]string{write("self.pgn", "[White \"A\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n")}, ExitUsage, "two engines"},
 		{[]string{"--help"}, ExitOK, "usage: bounder stats"},
 		{[]string{good}, ExitOK, "1 game from 1 file"},
+		{[]string{good, "--sprt"}, ExitUsage, "--sprt needs a SPEC"},
+		{[]string{"--sprt", "elo0=x", good}, ExitUsage, `elo0="x" is not a number`},
+		{[]string{"--sprt", "elo0=10,elo1=0", good}, ExitUsage, "--sprt:"},
+		{[]string{"--sprt", "elo0=0,elo1=10", "--sprt"}, ExitUsage, "--sprt needs a SPEC"},
+		{[]string{"--sprt", "elo0=0,elo1=10"}, ExitUsage, "no PGN file"},
+		{[]string{"--pairs", good}, ExitUsage, "unknown flag --pairs"},
+		{[]string{"--sprt", "elo0=0,elo1=10", good}, ExitOK, "SPRT: logistic elo0=0 elo1=10"},
 	} {
 		var out, errb bytes.Buffer
 		code := StatsMain(c.args, &out, &errb)
