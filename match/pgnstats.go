@@ -36,14 +36,14 @@ the WDL model gives their score and material (the model of UCI_ShowWDL,
 fitted to Bounder's self-play by "bounder wdl fit"), with the mean predicted
 and the actual wins, draws and losses of each group. Unfinished games ("*")
 and empty files are left out; gzip-compressed files are read as they are.
+Exit status: 0 on success, 2 for no games, a file that cannot be read or
+holds a game it cannot read, or a malformed SPEC.
 
+Flags:
   --sprt SPEC   also the SPRT's log-likelihood ratio of each pair of engines
                 over all the files, as "bounder match --sprt SPEC" computes it
                 (elo0=A,elo1=B[,alpha=,beta=,model=]): the decision for a test
                 played in several runs, pooled
-
-Exit status: 0 on success, 2 for no games, a file that cannot be read or
-holds a game it cannot read, or a malformed SPEC.
 `
 
 // StatsMain runs "bounder stats FILE..." and returns the exit status.
