@@ -705,7 +705,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			if p := m.Promotion(); p != engine.NoPieceType && p != engine.Queen {
 				continue // underpromotions only matter as evasions or in the main search
 			}
-			if sel && (!pos.SEEAtLeast(m, 0) || best+captureGain(pos, m)+deltaMargin < alpha) {
+			if sel && (best+captureGain(pos, m)+deltaMargin < alpha || !pos.SEEAtLeast(m, 0)) {
 				continue
 			}
 		}
