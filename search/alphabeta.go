@@ -399,7 +399,8 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	// Step 14 (selective). Prune late and hopeless moves once one move has
 	// scored above a mate: late quiet moves (late move pruning, which
 	// skips the node's remaining quiet moves) and moves that lose material
-	// by static exchange (SEE pruning).
+	// by static exchange (SEE pruning; for quiet moves after step 15, which
+	// is cheaper).
 	prune := sel && n.ply > 0 && !n.inCheck && n.best > -MateBound
 	hist := 0
 	if quiet {
@@ -415,9 +416,6 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 		if !n.pv && n.depth <= historyPruneDepth && hist < -historyPruneMargin*n.depth && !w.isKiller(m, n.ply) {
 			return false
 		}
-		if n.depth <= p.SEEPruningDepth && !pos.SEEAtLeast(m, -p.SEEQuietMargin*n.depth*n.depth) {
-			return false
-		}
 	} else if prune && n.depth <= p.SEEPruningDepth && !pos.SEEAtLeast(m, -p.SEENoisyMargin*n.depth) {
 		return false
 	}
@@ -425,17 +423,22 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	// Step 15 (selective). Futility pruning: a quiet move that gives no
 	// check and leaves the static evaluation far below alpha. Near the
 	// horizon this prunes some 40% of the moves that get this far, before
-	// they are made.
+	// they are made. It is tested before the SEE pruning of quiet moves,
+	// which prunes the same way but costs an exchange evaluation.
 	givesCheck := pos.GivesCheck(m)
 	if prune && quiet && !givesCheck && n.depth <= p.FutilityDepth && n.eval != noEval &&
 		n.eval+p.FutilityBase+p.FutilityMargin*(n.depth-1) <= n.alpha {
 		return false
+	}
+	if prune && quiet && n.depth <= p.SEEPruningDepth && !pos.SEEAtLeast(m, -p.SEEQuietMargin*n.depth*n.depth) {
+		return false // step 14's SEE pruning of a quiet move
 	}
 	// Step 16's check extension asks whether the check loses material,
 	// which is measured before the move is made.
 	safeCheck := givesCheck && sel && n.ext == 0 && n.ply < 2*n.depth+p.CheckExtensionSlack && pos.SEEAtLeast(m, 0)
 
 	w.stack[n.ply].cont = &w.contHist[pos.PieceAt(m.From())][m.To()]
+	w.tt.prefetchBucket(pos.ChildKey(m))
 	pos.Make(m)
 	i := n.moves
 	n.moves++
@@ -702,12 +705,15 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			if p := m.Promotion(); p != engine.NoPieceType && p != engine.Queen {
 				continue // underpromotions only matter as evasions or in the main search
 			}
-			if sel && (!pos.SEEAtLeast(m, 0) || best+captureGain(pos, m)+deltaMargin < alpha) {
+			if sel && (best+captureGain(pos, m)+deltaMargin < alpha || !pos.SEEAtLeast(m, 0)) {
 				continue
 			}
 		}
 
 		// Step 6. Search the move; a value at least beta cuts off.
+		if sel {
+			w.tt.prefetchBucket(pos.ChildKey(m))
+		}
 		pos.Make(m)
 		v := -w.qsearch(-beta, -alpha, ply+1)
 		pos.Unmake()
