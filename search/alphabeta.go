@@ -438,7 +438,6 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	safeCheck := givesCheck && sel && n.ext == 0 && n.ply < 2*n.depth+p.CheckExtensionSlack && pos.SEEAtLeast(m, 0)
 
 	w.stack[n.ply].cont = &w.contHist[pos.PieceAt(m.From())][m.To()]
-	w.tt.prefetchBucket(pos.ChildKey(m))
 	pos.Make(m)
 	i := n.moves
 	n.moves++
@@ -711,9 +710,6 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 
 		// Step 6. Search the move; a value at least beta cuts off.
-		if sel {
-			w.tt.prefetchBucket(pos.ChildKey(m))
-		}
 		pos.Make(m)
 		v := -w.qsearch(-beta, -alpha, ply+1)
 		pos.Unmake()
