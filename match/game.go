@@ -141,17 +141,44 @@ type TimeUse struct {
 	// within the margin). Only when the time was limited (Clock).
 	Least time.Duration
 	Clock bool
+	// Stages splits Moves and Total by the game's move number
+	// (StageStarts): where an engine spends its clock matters as much as
+	// how much, since most games between engines of like strength are
+	// decided by move 30 (docs/testing.md).
+	Stages [len(StageStarts)]StageUse
 }
 
-// record adds one move's thinking time, and the time left on the clock
-// after it when the game has one.
-func (u *TimeUse) record(elapsed, left time.Duration, clock bool) {
+// StageStarts are the first move numbers of the stages of a game that
+// TimeUse.Stages counts: moves 1-10, 11-20, 21-30, 31-40, 41-60 and 61 on.
+var StageStarts = [...]int{1, 11, 21, 31, 41, 61}
+
+// StageUse is an engine's thinking time in one stage of its games.
+type StageUse struct {
+	Moves int
+	Total time.Duration
+}
+
+// stageOf is the stage of move number move (a move before 1 counts as 1).
+func stageOf(move int) int {
+	i := len(StageStarts) - 1
+	for i > 0 && move < StageStarts[i] {
+		i--
+	}
+	return i
+}
+
+// record adds the thinking time of the engine's move at move number move,
+// and the time left on the clock after it when the game has one.
+func (u *TimeUse) record(elapsed, left time.Duration, clock bool, move int) {
 	u.Moves++
 	u.Total += elapsed
 	u.Max = max(u.Max, elapsed)
 	if clock && (!u.Clock || left < u.Least) {
 		u.Least, u.Clock = left, true
 	}
+	st := &u.Stages[stageOf(move)]
+	st.Moves++
+	st.Total += elapsed
 }
 
 // add merges o into u.
@@ -162,6 +189,10 @@ func (u *TimeUse) add(o TimeUse) {
 	u.Moves += o.Moves
 	u.Total += o.Total
 	u.Max = max(u.Max, o.Max)
+	for i, st := range o.Stages {
+		u.Stages[i].Moves += st.Moves
+		u.Stages[i].Total += st.Total
+	}
 }
 
 // Mean is the mean thinking time per move (0 with no moves).
@@ -361,9 +392,9 @@ func (p *Pair) play(ctx context.Context, rec GameRecord, b referee, tc TimeContr
 			rec.loss(side, TermTimeForfeit, colourName[side]+" loses on time")
 			return rec, nil
 		}
-		rec.Use[side].record(res.elapsed, allowed-res.elapsed, allowed > 0)
-		clk.spend(side, res.elapsed)
 		moveNumber := b.fullMoveNumber()
+		rec.Use[side].record(res.elapsed, allowed-res.elapsed, allowed > 0, moveNumber)
+		clk.spend(side, res.elapsed)
 		if err := b.play(res.bestMove); err != nil {
 			mv := res.bestMove
 			if mv == "" {

@@ -26,7 +26,8 @@ Reports on the games of PGN files written by "bounder match --pgnout": W/D/L
 and Elo with its 95% interval for each pair of engines, from game pairs (an
 opening played twice with colours reversed, in consecutive rounds of one
 file) when every game is in one, terminations, and each engine's time per
-move (mean, longest, least left on its clock) from the move comments; when
+move (mean, longest, least left on its clock, and the mean in moves 1-10,
+11-20, 21-30, 31-40, 41-60 and 61 on) from the move comments; when
 the move comments carry the engines' scores, foresight (in the games each
 engine lost, how many plies before its own score fell past -1.00 the
 winner's had passed +1.00: a long trail in one engine's losses and a short
@@ -323,9 +324,19 @@ func parseStatGame(text string) (statGame, error) {
 	if n, err := strconv.Atoi(tags["Round"]); err == nil && n > 0 {
 		g.round = n
 	}
-	side := 0
-	if f := strings.Fields(g.fen); len(f) > 1 && f[1] == "b" {
+	side, move := 0, 1 // the side to move and the move number
+	f := strings.Fields(g.fen)
+	if len(f) > 1 && f[1] == "b" {
 		side = 1
+	}
+	if len(f) > 5 {
+		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
+			move = n
+		}
+	}
+	next := func() { // the next ply's side and move number
+		move += side
+		side ^= 1
 	}
 	var clk *clocks
 	if tc, err := ParseTimeControl(tags["TimeControl"]); err == nil {
@@ -347,7 +358,7 @@ func parseStatGame(text string) (statGame, error) {
 		comment := strings.TrimSpace(rest[open+1 : open+end])
 		rest = rest[open+end+1:]
 		if comment == "book" {
-			side ^= 1
+			next()
 			ply++
 			continue
 		}
@@ -362,8 +373,8 @@ func parseStatGame(text string) (statGame, error) {
 			left = clk.remaining[side] - elapsed
 			clk.spend(side, elapsed)
 		}
-		g.use[side].record(elapsed, left, timed)
-		side ^= 1
+		g.use[side].record(elapsed, left, timed, move)
+		next()
 	}
 	return g, nil
 }

@@ -5,7 +5,9 @@ import (
 	"io"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // progressLine is the live one-line status after a game ends.
@@ -108,8 +110,35 @@ func (p *PairingResult) write(w io.Writer) {
 	}
 	if p.Use[0].Moves+p.Use[1].Moves > 0 {
 		fmt.Fprintf(w, "  Time per move: %s %s, %s %s\n", p.First, p.Use[0].describe(), p.Second, p.Use[1].describe())
+		fmt.Fprintf(w, "  Time per move by move number (%s): %s %s, %s %s\n",
+			stageNames(), p.First, p.Use[0].describeStages(), p.Second, p.Use[1].describeStages())
 	}
 	writeTrails(w, p.First, p.Second, p.Trails)
+}
+
+// stageNames renders the stages of StageStarts: "1-10, 11-20, …, 61-".
+func stageNames() string {
+	names := make([]string, len(StageStarts))
+	for i, first := range StageStarts {
+		names[i] = fmt.Sprintf("%d-", first)
+		if i+1 < len(StageStarts) {
+			names[i] += strconv.Itoa(StageStarts[i+1] - 1)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// describeStages renders the mean time per move of each stage, "-" for a
+// stage with no move: "0.476 0.352 0.267 0.203 0.151 0.098 s".
+func (u TimeUse) describeStages() string {
+	parts := make([]string, len(u.Stages))
+	for i, st := range u.Stages {
+		parts[i] = "-"
+		if st.Moves > 0 {
+			parts[i] = fmt.Sprintf("%.3f", (st.Total / time.Duration(st.Moves)).Seconds())
+		}
+	}
+	return strings.Join(parts, " ") + " s"
 }
 
 // describe renders "0.212 s (max 0.970 s, least left 0.188 s)".
