@@ -25,6 +25,8 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	f := &w.stack[ply]
 	excluded := f.excluded
 	f.excluded = engine.NullMove
+	cut := f.cut // an expected cut node (frame.cut), cleared as excluded is
+	f.cut = false
 
 	// Step 1. At the horizon, the quiescence search.
 	if depth <= 0 {
@@ -118,6 +120,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	inCheck := pos.InCheck()
 	pv := beta > alpha+1 || f.pvPath
 	f.pvPath = false
+	cut = cut && !pv
 	f.eval, f.nQuiets, f.nCaptures = noEval, 0, 0
 	improving := false
 	raw := noEval
@@ -161,6 +164,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 			r := p.NullMoveBase + depth/p.NullMoveDepthDiv + min((ev-beta)/p.NullMoveEvalDiv, p.NullMoveEvalMax)
 			f.cont = nil
 			w.stack[ply+1].pvPath = false
+			w.stack[ply+1].cut = !cut
 			pos.MakeNull()
 			v := -w.ab(-beta, -beta+1, depth-1-r, ply+1)
 			pos.UnmakeNull()
@@ -199,7 +203,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	}
 
 	n := node{alpha: alpha, beta: beta, a: alpha, best: -Infinity, depth: depth, ply: ply,
-		inCheck: inCheck, pv: pv, improving: improving, eval: ev, raw: noEval, p: p,
+		inCheck: inCheck, pv: pv, cut: cut, improving: improving, eval: ev, raw: noEval, p: p,
 		ttCapture: ttMove != engine.NullMove && isCaptureOrPromotion(pos, ttMove)}
 	if excluded == engine.NullMove {
 		n.raw, n.static = raw, f.eval
@@ -244,6 +248,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 			// searched a ply shallower.
 			sBeta := ttLower - p.SingularMargin*depth
 			f.excluded = m
+			f.cut = cut
 			v := w.ab(sBeta-1, sBeta, (depth-1)/2, ply)
 			ml.start(ttMove) // the test used this ply's move list
 			ml.stage = stageGenCaptures
@@ -377,6 +382,7 @@ type node struct {
 	depth, ply  int
 	inCheck     bool
 	pv          bool // a PV node (see ab)
+	cut         bool // an expected cut node (frame.cut)
 	improving   bool
 	eval        int       // static evaluation, noEval when not computed
 	raw, static int       // the raw and corrected evaluations, for the correction history (raw noEval: none)
@@ -482,6 +488,9 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 		if n.ttCapture {
 			r++ // the table's best move wins material: quiet moves rarely beat it
 		}
+		if n.cut {
+			r++ // a cut node's late moves are searched only to refute it
+		}
 		r -= hist / p.LMRHistoryDiv
 		r = max(min(r, newDepth-1), 0)
 	} else if sel && n.depth >= p.LMRDepth && i >= p.LMRMoveCount && !givesCheck && !n.inCheck &&
@@ -497,7 +506,10 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	// reduced moves that do not fail low).
 	w.stack[n.ply+1].pvPath = n.pv && i == 0 && w.opt.PVPath
 	before := w.stats.Nodes
-	v := w.searchChild(i, n.a, n.beta, newDepth, r, n.ply)
+	// The first move of a PV node continues the PV; its other moves are
+	// expected to fail low, their children to cut off.
+	childCut := !n.cut && (!n.pv || i > 0)
+	v := w.searchChild(i, n.a, n.beta, newDepth, r, n.ply, childCut)
 	pos.Unmake()
 	if n.ply == 0 {
 		w.spend(m, w.stats.Nodes-before)
@@ -553,21 +565,28 @@ func (w *worker) correct(n *node) {
 
 // searchChild searches the i-th move of a node (already made) with window
 // (a, beta), reduced by r plies; NegaScout and reductions re-search when the
-// cheap search does not fail low.
-func (w *worker) searchChild(i, a, beta, newDepth, r, ply int) int {
+// cheap search does not fail low. Every search of the child is an expected
+// cut node when cut is set.
+func (w *worker) searchChild(i, a, beta, newDepth, r, ply int, cut bool) int {
 	nullWindow := beta == a+1
+	child := &w.stack[ply+1]
 	if i == 0 || (r == 0 && (nullWindow || !w.scout)) {
+		child.cut = cut
 		return -w.ab(-beta, -a, newDepth, ply+1)
 	}
 	if !w.scout && !nullWindow {
+		child.cut = cut
 		v := -w.ab(-beta, -a, newDepth-r, ply+1)
 		if v > a && !w.stopped {
+			child.cut = cut
 			v = -w.ab(-beta, -a, newDepth, ply+1)
 		}
 		return v
 	}
+	child.cut = cut
 	v := -w.ab(-a-1, -a, newDepth-r, ply+1)
 	if r > 0 && v > a && !w.stopped {
+		child.cut = cut
 		v = -w.ab(-a-1, -a, newDepth, ply+1)
 	}
 	if v > a && v < beta && !nullWindow && !w.stopped {
