@@ -75,14 +75,14 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		key ^= (uint64(excluded) + 1) * 0x9e3779b97f4a7c15
 	}
 	ttMove := engine.NullMove
-	ttLower, ttUpper, ttDraft := -Infinity, Infinity, -1
+	ttLower, ttUpper, ttDraft, ttPv := -Infinity, Infinity, -1, false
 	w.stats.TTProbes++
 	if e, ok := w.tt.Probe(key, ply); ok {
 		w.stats.TTHits++
 		if ds != nil {
 			ds.TTHits[depth]++
 		}
-		ttMove, ttLower, ttUpper, ttDraft = e.move, e.lower, e.upper, e.draft
+		ttMove, ttLower, ttUpper, ttDraft, ttPv = e.move, e.lower, e.upper, e.draft, e.pv
 		if ply > 0 && w.usable(e.draft, depth) {
 			if e.lower >= beta {
 				w.stats.TTCutoffs++
@@ -186,7 +186,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		if pBeta := beta + probCutMargin; depth >= probCutDepth && pBeta < MateBound &&
 			!(ttDraft >= depth-probCutReduction+1 && ttUpper < pBeta) {
 			if v, m, ok := w.probCut(pBeta, ev, depth, ply); ok {
-				w.tt.Store(key, ply, depth-probCutReduction+1, pBeta-1, pBeta, v, m)
+				w.tt.Store(key, ply, depth-probCutReduction+1, pBeta-1, pBeta, v, m, false)
 				return v
 			}
 			if w.stopped {
@@ -203,7 +203,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	}
 
 	n := node{alpha: alpha, beta: beta, a: alpha, best: -Infinity, depth: depth, ply: ply,
-		inCheck: inCheck, pv: pv, cut: cut, improving: improving, eval: ev, raw: noEval, p: p,
+		inCheck: inCheck, pv: pv, cut: cut, ttPv: pv || ttPv, improving: improving, eval: ev, raw: noEval, p: p,
 		ttCapture: ttMove != engine.NullMove && isCaptureOrPromotion(pos, ttMove)}
 	if excluded == engine.NullMove {
 		n.raw, n.static = raw, f.eval
@@ -217,7 +217,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	// Step 11. Enhanced Transposition Cutoffs (they need every move first).
 	if w.opt.ETC && ply > 0 && depth >= w.opt.ETCDepth && excluded == engine.NullMove {
 		if v, m, ok := w.etc(beta, depth, ply); ok {
-			w.tt.Store(key, ply, depth, alpha, beta, v, m)
+			w.tt.Store(key, ply, depth, alpha, beta, v, m, false)
 			return v
 		}
 	}
@@ -383,6 +383,7 @@ type node struct {
 	inCheck     bool
 	pv          bool // a PV node (see ab)
 	cut         bool // an expected cut node (frame.cut)
+	ttPv        bool // a PV node now or, by the table's mark, in an earlier pass or iteration
 	improving   bool
 	eval        int       // static evaluation, noEval when not computed
 	raw, static int       // the raw and corrected evaluations, for the correction history (raw noEval: none)
@@ -476,6 +477,9 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 		if n.pv {
 			r--
 		}
+		if n.ttPv && !n.pv {
+			r-- // it was a PV node: its lines are likely to matter again
+		}
 		if !n.improving {
 			r++
 		}
@@ -544,7 +548,7 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 
 // finish stores the node's result in the table and returns it.
 func (w *worker) finish(n *node, key uint64) int {
-	w.tt.Store(key, n.ply, n.depth, n.alpha, n.beta, n.best, n.bestMove)
+	w.tt.Store(key, n.ply, n.depth, n.alpha, n.beta, n.best, n.bestMove, n.ttPv)
 	w.correct(n)
 	return n.best
 }
@@ -747,7 +751,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	// Step 7 (selective). Store the result at draft 0, with no move: a
 	// capture must not replace a main-search entry's move.
 	if sel {
-		w.tt.Store(key, ply, 0, alpha0, beta, best, engine.NullMove)
+		w.tt.Store(key, ply, 0, alpha0, beta, best, engine.NullMove, false)
 	}
 	return best
 }
