@@ -651,9 +651,11 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	// whose window its bounds settle.
 	sel := w.opt.Selective
 	key := pos.Key()
+	ttLower, ttUpper := -Infinity, Infinity
 	if sel {
 		w.stats.TTProbes++
 		if e, ok := w.tt.Probe(key, ply); ok {
+			ttLower, ttUpper = e.lower, e.upper
 			w.stats.TTHits++
 			ds := w.opt.DepthStats
 			if ds != nil {
@@ -690,7 +692,15 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	} else {
 		stand := w.evaluate()
 		if sel {
+			// As in ab's pruning: the corrected evaluation, moved inside
+			// the table's bounds (a searched bound says more).
 			stand = w.corr.corrected(pos, stand)
+			if ttLower > stand && ttLower < MateBound {
+				stand = ttLower
+			}
+			if ttUpper < stand && ttUpper > -MateBound {
+				stand = ttUpper
+			}
 		}
 		if w.opt.EvalGrain > 1 {
 			stand = w.grained(stand)
