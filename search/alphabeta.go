@@ -158,6 +158,19 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 			return ev
 		}
 
+		// Step 8b (selective). Razoring: so far below alpha that only a
+		// capture could lift it; when the quiescence search, which tries
+		// them, fails low too, the node does.
+		if depth <= p.RazorDepth && ev+p.RazorMargin*depth <= alpha {
+			v := w.qsearch(alpha, alpha+1, ply)
+			if w.stopped {
+				return 0
+			}
+			if v <= alpha {
+				return v
+			}
+		}
+
 		// Step 9 (selective). Null-move pruning: if passing still fails
 		// high, a real move would too (zugzwang aside: not without pieces).
 		if depth >= p.NullMoveDepth && pos.LastMove() != engine.NullMove && ev >= beta && w.hasNonPawnMaterial() {
