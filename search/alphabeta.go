@@ -25,6 +25,8 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	f := &w.stack[ply]
 	excluded := f.excluded
 	f.excluded = engine.NullMove
+	cut := f.cut // an expected cut node (frame.cut), cleared as excluded is
+	f.cut = false
 
 	// Step 1. At the horizon, the quiescence search.
 	if depth <= 0 {
@@ -73,14 +75,14 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		key ^= (uint64(excluded) + 1) * 0x9e3779b97f4a7c15
 	}
 	ttMove := engine.NullMove
-	ttLower, ttUpper, ttDraft := -Infinity, Infinity, -1
+	ttLower, ttUpper, ttDraft, ttPv := -Infinity, Infinity, -1, false
 	w.stats.TTProbes++
 	if e, ok := w.tt.Probe(key, ply); ok {
 		w.stats.TTHits++
 		if ds != nil {
 			ds.TTHits[depth]++
 		}
-		ttMove, ttLower, ttUpper, ttDraft = e.move, e.lower, e.upper, e.draft
+		ttMove, ttLower, ttUpper, ttDraft, ttPv = e.move, e.lower, e.upper, e.draft, e.pv
 		if ply > 0 && w.usable(e.draft, depth) {
 			if e.lower >= beta {
 				w.stats.TTCutoffs++
@@ -118,6 +120,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	inCheck := pos.InCheck()
 	pv := beta > alpha+1 || f.pvPath
 	f.pvPath = false
+	cut = cut && !pv
 	f.eval, f.nQuiets, f.nCaptures = noEval, 0, 0
 	improving := false
 	raw := noEval
@@ -155,12 +158,26 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 			return ev
 		}
 
+		// Step 8b (selective). Razoring: so far below alpha that only a
+		// capture could lift it; when the quiescence search, which tries
+		// them, fails low too, the node does.
+		if depth <= p.RazorDepth && ev+p.RazorMargin*depth <= alpha {
+			v := w.qsearch(alpha, alpha+1, ply)
+			if w.stopped {
+				return 0
+			}
+			if v <= alpha {
+				return v
+			}
+		}
+
 		// Step 9 (selective). Null-move pruning: if passing still fails
 		// high, a real move would too (zugzwang aside: not without pieces).
 		if depth >= p.NullMoveDepth && pos.LastMove() != engine.NullMove && ev >= beta && w.hasNonPawnMaterial() {
 			r := p.NullMoveBase + depth/p.NullMoveDepthDiv + min((ev-beta)/p.NullMoveEvalDiv, p.NullMoveEvalMax)
 			f.cont = nil
 			w.stack[ply+1].pvPath = false
+			w.stack[ply+1].cut = !cut
 			pos.MakeNull()
 			v := -w.ab(-beta, -beta+1, depth-1-r, ply+1)
 			pos.UnmakeNull()
@@ -182,7 +199,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 		if pBeta := beta + probCutMargin; depth >= probCutDepth && pBeta < MateBound &&
 			!(ttDraft >= depth-probCutReduction+1 && ttUpper < pBeta) {
 			if v, m, ok := w.probCut(pBeta, ev, depth, ply); ok {
-				w.tt.Store(key, ply, depth-probCutReduction+1, pBeta-1, pBeta, v, m)
+				w.tt.Store(key, ply, depth-probCutReduction+1, pBeta-1, pBeta, v, m, false)
 				return v
 			}
 			if w.stopped {
@@ -199,7 +216,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	}
 
 	n := node{alpha: alpha, beta: beta, a: alpha, best: -Infinity, depth: depth, ply: ply,
-		inCheck: inCheck, pv: pv, improving: improving, eval: ev, raw: noEval, p: p,
+		inCheck: inCheck, pv: pv, cut: cut, ttPv: pv || ttPv, improving: improving, eval: ev, raw: noEval, p: p,
 		ttCapture: ttMove != engine.NullMove && isCaptureOrPromotion(pos, ttMove)}
 	if excluded == engine.NullMove {
 		n.raw, n.static = raw, f.eval
@@ -213,7 +230,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 	// Step 11. Enhanced Transposition Cutoffs (they need every move first).
 	if w.opt.ETC && ply > 0 && depth >= w.opt.ETCDepth && excluded == engine.NullMove {
 		if v, m, ok := w.etc(beta, depth, ply); ok {
-			w.tt.Store(key, ply, depth, alpha, beta, v, m)
+			w.tt.Store(key, ply, depth, alpha, beta, v, m, false)
 			return v
 		}
 	}
@@ -244,6 +261,7 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 			// searched a ply shallower.
 			sBeta := ttLower - p.SingularMargin*depth
 			f.excluded = m
+			f.cut = cut
 			v := w.ab(sBeta-1, sBeta, (depth-1)/2, ply)
 			ml.start(ttMove) // the test used this ply's move list
 			ml.stage = stageGenCaptures
@@ -377,6 +395,8 @@ type node struct {
 	depth, ply  int
 	inCheck     bool
 	pv          bool // a PV node (see ab)
+	cut         bool // an expected cut node (frame.cut)
+	ttPv        bool // a PV node now or, by the table's mark, in an earlier pass or iteration
 	improving   bool
 	eval        int       // static evaluation, noEval when not computed
 	raw, static int       // the raw and corrected evaluations, for the correction history (raw noEval: none)
@@ -472,6 +492,9 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 		if n.pv {
 			r--
 		}
+		if n.ttPv && !n.pv {
+			r-- // it was a PV node: its lines are likely to matter again
+		}
 		if !n.improving {
 			r++
 		}
@@ -483,6 +506,9 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 		}
 		if n.ttCapture {
 			r++ // the table's best move wins material: quiet moves rarely beat it
+		}
+		if n.cut {
+			r++ // a cut node's late moves are searched only to refute it
 		}
 		r -= hist / p.LMRHistoryDiv
 		r = max(min(r, newDepth-1), 0)
@@ -499,7 +525,10 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	// reduced moves that do not fail low).
 	w.stack[n.ply+1].pvPath = n.pv && i == 0 && w.opt.PVPath
 	before := w.stats.Nodes
-	v := w.searchChild(i, n.a, n.beta, newDepth, r, n.ply)
+	// The first move of a PV node continues the PV; its other moves are
+	// expected to fail low, their children to cut off.
+	childCut := !n.cut && (!n.pv || i > 0)
+	v := w.searchChild(i, n.a, n.beta, newDepth, r, n.ply, childCut)
 	pos.Unmake()
 	if n.ply == 0 {
 		w.spend(m, w.stats.Nodes-before)
@@ -534,7 +563,7 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 
 // finish stores the node's result in the table and returns it.
 func (w *worker) finish(n *node, key uint64) int {
-	w.tt.Store(key, n.ply, n.depth, n.alpha, n.beta, n.best, n.bestMove)
+	w.tt.Store(key, n.ply, n.depth, n.alpha, n.beta, n.best, n.bestMove, n.ttPv)
 	w.correct(n)
 	return n.best
 }
@@ -555,21 +584,28 @@ func (w *worker) correct(n *node) {
 
 // searchChild searches the i-th move of a node (already made) with window
 // (a, beta), reduced by r plies; NegaScout and reductions re-search when the
-// cheap search does not fail low.
-func (w *worker) searchChild(i, a, beta, newDepth, r, ply int) int {
+// cheap search does not fail low. Every search of the child is an expected
+// cut node when cut is set.
+func (w *worker) searchChild(i, a, beta, newDepth, r, ply int, cut bool) int {
 	nullWindow := beta == a+1
+	child := &w.stack[ply+1]
 	if i == 0 || (r == 0 && (nullWindow || !w.scout)) {
+		child.cut = cut
 		return -w.ab(-beta, -a, newDepth, ply+1)
 	}
 	if !w.scout && !nullWindow {
+		child.cut = cut
 		v := -w.ab(-beta, -a, newDepth-r, ply+1)
 		if v > a && !w.stopped {
+			child.cut = cut
 			v = -w.ab(-beta, -a, newDepth, ply+1)
 		}
 		return v
 	}
+	child.cut = cut
 	v := -w.ab(-a-1, -a, newDepth-r, ply+1)
 	if r > 0 && v > a && !w.stopped {
+		child.cut = cut
 		v = -w.ab(-a-1, -a, newDepth, ply+1)
 	}
 	if v > a && v < beta && !nullWindow && !w.stopped {
@@ -630,9 +666,11 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	// whose window its bounds settle.
 	sel := w.opt.Selective
 	key := pos.Key()
+	ttLower, ttUpper := -Infinity, Infinity
 	if sel {
 		w.stats.TTProbes++
 		if e, ok := w.tt.Probe(key, ply); ok {
+			ttLower, ttUpper = e.lower, e.upper
 			w.stats.TTHits++
 			ds := w.opt.DepthStats
 			if ds != nil {
@@ -669,7 +707,15 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	} else {
 		stand := w.evaluate()
 		if sel {
+			// As in ab's pruning: the corrected evaluation, moved inside
+			// the table's bounds (a searched bound says more).
 			stand = w.corr.corrected(pos, stand)
+			if ttLower > stand && ttLower < MateBound {
+				stand = ttLower
+			}
+			if ttUpper < stand && ttUpper > -MateBound {
+				stand = ttUpper
+			}
 		}
 		if w.opt.EvalGrain > 1 {
 			stand = w.grained(stand)
@@ -730,7 +776,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	// Step 7 (selective). Store the result at draft 0, with no move: a
 	// capture must not replace a main-search entry's move.
 	if sel {
-		w.tt.Store(key, ply, 0, alpha0, beta, best, engine.NullMove)
+		w.tt.Store(key, ply, 0, alpha0, beta, best, engine.NullMove, false)
 	}
 	return best
 }

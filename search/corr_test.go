@@ -7,10 +7,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestCorrectionHistory: the correction of a pawn structure converges to
-// the mean error the searches report, deeper searches move it faster, it
-// is shared by positions with the same pawns and side to move and by no
-// others, and it never exceeds corrMax nor pushes a score into the mates.
+// TestCorrectionHistory: the correction of a position converges to the
+// mean error the searches report, deeper searches move it faster, half of
+// it is shared by positions with the same pawns and side to move, half by
+// those with the same pieces, and it never exceeds corrMax nor pushes a
+// score into the mates.
 func TestCorrectionHistory(t *testing.T) {
 	fen := func(s string) *engine.Position {
 		p, err := engine.ParseFEN(s)
@@ -20,6 +21,7 @@ func TestCorrectionHistory(t *testing.T) {
 	a := fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
 	samePawns := fen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 2 3")
 	otherSide := fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPPBPPP/RNBQK2R b KQkq - 3 3")
+	samePieces := fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PP1/RNBQKB1R w KQkq - 2 3")
 	otherPawns := fen("rnbqkbnr/pppp1ppp/8/4p3/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2")
 	require.NotEqual(t, corrIndex(a), corrIndex(otherPawns), "the test needs two slots")
 
@@ -30,7 +32,8 @@ func TestCorrectionHistory(t *testing.T) {
 		c.update(a, 10, 10+40, 15) // the search finds 40 more than the evaluation
 	}
 	require.InDelta(t, 57, c.corrected(a, 17), 1, "converges to the mean error")
-	require.InDelta(t, 57, c.corrected(samePawns, 17), 1, "same pawns, same side: same slot")
+	require.InDelta(t, 37, c.corrected(samePawns, 17), 1, "same pawns, same side, other pieces: half")
+	require.InDelta(t, 37, c.corrected(samePieces, 17), 1, "same pieces, same side, other pawns: half")
 	require.Equal(t, 17, c.corrected(otherSide, 17), "the other side to move has its own")
 	require.Equal(t, 17, c.corrected(otherPawns, 17), "other pawns have their own")
 

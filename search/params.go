@@ -23,6 +23,12 @@ type Params struct {
 	ReverseFutilityDepth  int
 	ReverseFutilityMargin int
 
+	// Step 8b, razoring: a node of depth up to RazorDepth whose static
+	// evaluation is at least RazorMargin × depth below alpha is settled by
+	// the quiescence search when that fails low too.
+	RazorDepth  int
+	RazorMargin int
+
 	// Step 8, null-move pruning, from depth NullMoveDepth, reduced by
 	// NullMoveBase + depth/NullMoveDepthDiv + min((eval − beta)/NullMoveEvalDiv, NullMoveEvalMax).
 	NullMoveDepth    int
@@ -119,6 +125,8 @@ const (
 var ParamTable = []ParamSpec{
 	{"ReverseFutilityDepth", 7, 1, 12, 1, "reverse futility pruning up to this depth (plies)", worthBundle},
 	{"ReverseFutilityMargin", 75, 20, 200, 8, "reverse futility margin per ply of depth (centipawns)", worthBundle},
+	{"RazorDepth", 3, 0, 8, 1, "razoring up to this depth (plies; 0 = none)", ""},
+	{"RazorMargin", 250, 50, 800, 25, "razoring margin below alpha per ply of depth (centipawns)", ""},
 	{"NullMoveDepth", 3, 2, 8, 1, "null-move pruning from this depth (plies)", worthBundle},
 	{"NullMoveBase", 3, 1, 6, 1, "null-move reduction at depth 0 (plies)", worthBundle},
 	{"NullMoveDepthDiv", 3, 2, 8, 1, "a further ply of null-move reduction for each this many plies of depth", worthBundle},

@@ -37,7 +37,7 @@ func storeLine(t *testing.T, tt *TT, root *engine.Position, line string) {
 	for ply, text := range strings.Fields(line) {
 		m, err := p.ParseMove(text)
 		require.NoError(t, err, text)
-		tt.Store(p.Key(), ply, 5, -1, 1, 0, m)
+		tt.Store(p.Key(), ply, 5, -1, 1, 0, m, false)
 		p.Make(m)
 	}
 }

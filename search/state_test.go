@@ -145,7 +145,7 @@ func TestSingularMultiCut(t *testing.T) {
 		p := live.Load()
 		const ply = 1
 		depth, lower := p.SingularDepth, c.lower
-		w.tt.Store(w.pos.Key(), ply, depth-1, lower-1, lower, lower, nxd5)
+		w.tt.Store(w.pos.Key(), ply, depth-1, lower-1, lower, lower, nxd5, false)
 		sBeta := lower - p.SingularMargin*depth
 		beta := sBeta - 30
 		w.stack[ply].pvPath = true // a PV node: no null move or ProbCut first

@@ -404,7 +404,7 @@ func (w *treeWalker) ab(n tnode, alpha, beta, depth, ply int) int {
 		w.stats.Leaves++
 		v := t.leaf(n, ply)
 		if !w.noTable {
-			w.tt.Store(n.key, ply, 0, -Infinity, Infinity, v, engine.NullMove)
+			w.tt.Store(n.key, ply, 0, -Infinity, Infinity, v, engine.NullMove, false)
 		}
 		return v
 	}
@@ -449,7 +449,7 @@ func (w *treeWalker) ab(n tnode, alpha, beta, depth, ply int) int {
 		}
 	}
 	if !w.noTable {
-		w.tt.Store(n.key, ply, depth, alpha, beta, best, engine.Move(bestMove+1))
+		w.tt.Store(n.key, ply, depth, alpha, beta, best, engine.Move(bestMove+1), false)
 	}
 	return best
 }

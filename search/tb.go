@@ -74,14 +74,14 @@ func (w *worker) probeTB(alpha, beta, depth, ply int) (int, bool) {
 	switch wdl {
 	case syzygy.Win:
 		v = TBWin - ply
-		w.tt.Store(pos.Key(), ply, tbDraft, v-1, v, v, engine.NullMove)
+		w.tt.Store(pos.Key(), ply, tbDraft, v-1, v, v, engine.NullMove, false)
 		return v, v >= beta
 	case syzygy.Loss:
 		v = -TBWin + ply
-		w.tt.Store(pos.Key(), ply, tbDraft, v, v+1, v, engine.NullMove)
+		w.tt.Store(pos.Key(), ply, tbDraft, v, v+1, v, engine.NullMove, false)
 		return v, v <= alpha
 	}
-	w.tt.Store(pos.Key(), ply, tbDraft, -1, 1, 0, engine.NullMove)
+	w.tt.Store(pos.Key(), ply, tbDraft, -1, 1, 0, engine.NullMove, false)
 	return 0, true
 }
 

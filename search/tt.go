@@ -10,7 +10,7 @@ import (
 
 // The transposition table. An entry is two 64-bit words:
 //
-//	data: lower bound int16 | upper bound int16 | move uint16 | draft uint8 | generation uint8
+//	data: lower bound int16 | upper bound int16 | move uint16 | draft uint8 | generation uint7 | pv bit
 //	check: key XOR data
 //
 // A reader accepts an entry only when check XOR data equals its key, so an
@@ -104,7 +104,10 @@ func (t *TT) Clear() {
 }
 
 // NewSearch ages the table: entries of earlier searches become the first to go.
-func (t *TT) NewSearch() { t.generation++ }
+func (t *TT) NewSearch() { t.generation = (t.generation + 1) & genMask }
+
+// genMask keeps a generation in the seven bits the entry has for it.
+const genMask = 0x7f
 
 func (t *TT) bucket(key uint64) *ttBucket {
 	hi, _ := bits.Mul64(key, uint64(len(t.buckets)))
@@ -117,11 +120,12 @@ type ttData struct {
 	move         engine.Move
 	draft        int
 	gen          uint8
+	pv           bool // the node has been a PV node (see ab's ttPv)
 }
 
 func pack(d ttData) uint64 {
 	return uint64(uint16(int16(d.lower))) | uint64(uint16(int16(d.upper)))<<16 |
-		uint64(d.move)<<32 | uint64(uint8(d.draft))<<48 | uint64(d.gen)<<56
+		uint64(d.move)<<32 | uint64(uint8(d.draft))<<48 | uint64(d.gen&genMask)<<56 | uint64(b2i(d.pv))<<63
 }
 
 func unpack(w uint64) ttData {
@@ -130,7 +134,8 @@ func unpack(w uint64) ttData {
 		upper: int(int16(uint16(w >> 16))),
 		move:  engine.Move(w >> 32),
 		draft: int(uint8(w >> 48)),
-		gen:   uint8(w >> 56),
+		gen:   uint8(w>>56) & genMask,
+		pv:    w>>63 != 0,
 	}
 }
 
@@ -156,7 +161,9 @@ func (t *TT) Probe(key uint64, ply int) (ttData, bool) {
 // kept, so that a position on the principal variation holds both bounds.
 // The move is replaced only by a move that proved something (fail high or
 // exact), so the root move after a fail-low pass is still the last good one.
-func (t *TT) Store(key uint64, ply, draft, alpha, beta, g int, move engine.Move) {
+// pv marks the entry as a PV node's; the mark stays with the position's
+// entry, whatever later stores of it say, until the entry is replaced.
+func (t *TT) Store(key uint64, ply, draft, alpha, beta, g int, move engine.Move, pv bool) {
 	b := t.bucket(key)
 	victim, victimScore := 0, 1<<30
 	var old ttData
@@ -180,7 +187,7 @@ func (t *TT) Store(key uint64, ply, draft, alpha, beta, g int, move engine.Move)
 		}
 	}
 	// Stored bounds: ±Infinity means "no bound".
-	n := ttData{lower: -Infinity, upper: Infinity, draft: draft, gen: t.generation, move: move}
+	n := ttData{lower: -Infinity, upper: Infinity, draft: draft, gen: t.generation, move: move, pv: pv || found && old.pv}
 	if found && old.draft == draft {
 		n.lower, n.upper = old.lower, old.upper
 	}
@@ -188,7 +195,12 @@ func (t *TT) Store(key uint64, ply, draft, alpha, beta, g int, move engine.Move)
 		n.move = old.move
 	}
 	if found && old.draft > draft && old.gen == t.generation && n.move == old.move {
-		// A deeper entry of this search: don't overwrite it with a shallower one.
+		// A deeper entry of this search: don't overwrite it with a
+		// shallower one, but do mark it.
+		if n.pv && !old.pv {
+			old.pv = true
+			t.write(&b[victim], key, pack(old))
+		}
 		return
 	}
 	gs := scoreToTT(g, ply)
@@ -198,9 +210,13 @@ func (t *TT) Store(key uint64, ply, draft, alpha, beta, g int, move engine.Move)
 	if g < beta {
 		n.upper = gs
 	}
-	data := pack(n)
-	b[victim].data.Store(data)
-	b[victim].check.Store(key ^ data)
+	t.write(&b[victim], key, pack(n))
+}
+
+// write stores data as key's entry in e.
+func (t *TT) write(e *ttEntry, key, data uint64) {
+	e.data.Store(data)
+	e.check.Store(key ^ data)
 }
 
 // Hashfull is the per-mille occupancy by entries of the current search,

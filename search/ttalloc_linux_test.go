@@ -41,7 +41,7 @@ func TestTTResizeMapped(t *testing.T) {
 	for _, mib := range []int{8, 2, 1, 3} {
 		tt.Resize(mib)
 		key := uint64(0x123456789abcdef) * uint64(mib)
-		tt.Store(key, 0, 5, -10, 10, 3, 0)
+		tt.Store(key, 0, 5, -10, 10, 3, 0, false)
 		if e, ok := tt.Probe(key, 0); !ok || e.lower != 3 || e.upper != 3 || e.draft != 5 {
 			t.Fatalf("%d MiB: probe after store: %+v %v", mib, e, ok)
 		}

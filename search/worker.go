@@ -88,6 +88,11 @@ type frame struct {
 	// pvPath marks the node as on the first-move path from the root (set by
 	// the parent, read and cleared by the node's ab).
 	pvPath bool
+	// cut marks the node as an expected cut node (set by the parent, read
+	// and cleared by the node's ab): a null-window child of a PV node, or
+	// any child of an expected all node; an expected cut node's children
+	// are expected all nodes (Knuth and Moore's node types).
+	cut bool
 }
 
 // contRow is the continuation history after one move: by piece and destination.
