@@ -316,7 +316,7 @@ func TestTimeUse(t *testing.T) {
 }
 
 // The stages of the PGN reader follow the move numbers of the start FEN,
-// book moves included: a game from move 9 with Black to move, one book move.
+// book moves included: a game from move 10 with Black to move, one book move.
 func TestStatsStagesFromFEN(t *testing.T) {
 	text := "[Event \"x\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n" +
 		"[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 10\"]\n\n" +
