@@ -118,6 +118,7 @@ type ParamSpec struct {
 const (
 	worthBundle   = "+386 ± 130 for the whole selective bundle (docs/testing.md row 4); not measured alone"
 	worthSingular = "+29.5 ± 27.9 with the negative extension, on by default (docs/testing.md row 38); before it not significant (rows 5, 18, 22)"
+	worthSB2      = "+41.2 ± 20.9 for row 48's bundle of four, razoring one of them (docs/testing.md row 48); not measured alone"
 )
 
 // ParamTable lists every parameter of Params in the order of the steps that
@@ -125,8 +126,8 @@ const (
 var ParamTable = []ParamSpec{
 	{"ReverseFutilityDepth", 7, 1, 12, 1, "reverse futility pruning up to this depth (plies)", worthBundle},
 	{"ReverseFutilityMargin", 75, 20, 200, 8, "reverse futility margin per ply of depth (centipawns)", worthBundle},
-	{"RazorDepth", 3, 0, 8, 1, "razoring up to this depth (plies; 0 = none)", ""},
-	{"RazorMargin", 250, 50, 800, 25, "razoring margin below alpha per ply of depth (centipawns)", ""},
+	{"RazorDepth", 3, 0, 8, 1, "razoring up to this depth (plies; 0 = none)", worthSB2},
+	{"RazorMargin", 250, 50, 800, 25, "razoring margin below alpha per ply of depth (centipawns)", worthSB2},
 	{"NullMoveDepth", 3, 2, 8, 1, "null-move pruning from this depth (plies)", worthBundle},
 	{"NullMoveBase", 3, 1, 6, 1, "null-move reduction at depth 0 (plies)", worthBundle},
 	{"NullMoveDepthDiv", 3, 2, 8, 1, "a further ply of null-move reduction for each this many plies of depth", worthBundle},
