@@ -38,6 +38,7 @@ Commands:
   book      build a Polyglot book from PGN games, or show what a book holds
   match     play engine-vs-engine matches, with an SPRT
   stats     report W/D/L, Elo and time per move of games match wrote to PGN
+  history   one engine's results by version against its opponents: table, plot
   wdl       fit the win/draw/loss model of Bounder's scores to played games
   datagen   generate tuning data from engine self-play, or relabel it
   tune      fit the evaluation's weights to game results (Texel's method)
@@ -58,6 +59,7 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"book":    book.Main,
 	"match":   match.Main,
 	"stats":   match.StatsMain,
+	"history": match.HistoryMain,
 	"wdl":     match.WDLMain,
 	"tune":    tune.Main,
 	"datagen": datagen.Main,
