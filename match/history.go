@@ -296,10 +296,24 @@ func plotHistory(file string, points []historyPoint, goals map[string]float64) e
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
+	p.Y.Tick.Marker = wholeTicks{}
 	// room above the highest bar for the legend
 	p.Y.Max = max(p.Y.Max, top) + 0.4*(max(p.Y.Max, top)-p.Y.Min)
 	p.Legend.Top = true
 	p.Legend.Left = true
 	p.Legend.TextStyle.XAlign = draw.XLeft
 	return p.Save(7*vg.Inch, 4.5*vg.Inch, file)
+}
+
+// wholeTicks are gonum's default ticks labelled in whole Elo.
+type wholeTicks struct{}
+
+func (wholeTicks) Ticks(lo, hi float64) []plot.Tick {
+	ts := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range ts {
+		if ts[i].Label != "" {
+			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'f', 0, 64)
+		}
+	}
+	return ts
 }
