@@ -248,7 +248,6 @@ func plotHistory(file string, points []historyPoint, goals map[string]float64) e
 	zero := plotter.NewFunction(func(float64) float64 { return 0 })
 	zero.Color = color.Gray{Y: 128}
 	p.Add(zero)
-	top := math.Inf(-1)
 	for i, opp := range opponents {
 		shift := (float64(i) - float64(len(opponents)-1)/2) * 0.08
 		var xy plotter.XYs
@@ -258,7 +257,6 @@ func plotHistory(file string, points []historyPoint, goals map[string]float64) e
 				continue
 			}
 			xy = append(xy, plotter.XY{X: float64(xOf[q.label]) + shift, Y: q.est.Elo})
-			top = max(top, q.est.EloHigh)
 			errs = append(errs, struct{ Low, High float64 }{q.est.Elo - q.est.EloLow, q.est.EloHigh - q.est.Elo})
 		}
 		if len(xy) == 0 {
@@ -297,8 +295,8 @@ func plotHistory(file string, points []historyPoint, goals map[string]float64) e
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
 	p.Y.Tick.Marker = wholeTicks{}
-	// room above the highest bar for the legend
-	p.Y.Max = max(p.Y.Max, top) + 0.4*(max(p.Y.Max, top)-p.Y.Min)
+	// room above the highest bar (the error bars are in the data range) for the legend
+	p.Y.Max += 0.4 * (p.Y.Max - p.Y.Min)
 	p.Legend.Top = true
 	p.Legend.Left = true
 	p.Legend.TextStyle.XAlign = draw.XLeft
