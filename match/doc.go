@@ -25,8 +25,8 @@
 //     optional Adjudication, and returns a GameRecord: the start FEN, the
 //     moves in UCI with each engine's reported score (from the mover's point
 //     of view), the result, the termination and its reason, and each side's
-//     thinking time (TimeUse: mean, longest, least left on the clock; the
-//     final report prints it per engine). GameRecord.PGN
+//     thinking time (TimeUse: mean, longest, least left on the clock, long
+//     thinks; the final report prints it per engine). GameRecord.PGN
 //     renders it; PGNWriter appends records to a file safely from many
 //     goroutines. PlayGame is safe to call concurrently: games share nothing.
 //   - A Pair (StartPair) keeps two engine processes for game after game,

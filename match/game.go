@@ -141,6 +141,12 @@ type TimeUse struct {
 	// within the margin). Only when the time was limited (Clock).
 	Least time.Duration
 	Clock bool
+	// Long counts the moves that took more than twice a plain budget of a
+	// running clock (LongBudget; never with a fixed time per move), and
+	// LongTotal their time: a time manager that stops only between
+	// iterations can spend much of its clock on a few long thinks.
+	Long      int
+	LongTotal time.Duration
 	// Stages splits Moves and Total by the game's move number
 	// (StageStarts): where an engine spends its clock matters as much as
 	// how much, since most games between engines of like strength are
@@ -167,14 +173,31 @@ func stageOf(move int) int {
 	return i
 }
 
+// LongBudget is the plain budget a long think (TimeUse.Long) is measured
+// against: a twentieth of the clock the move started with plus the
+// increment, about what engines plan for early in a game with an
+// increment (Bounder's time target, less its reserve). Zero for a fixed
+// time per move, or with no clock.
+func LongBudget(tc TimeControl, before time.Duration) time.Duration {
+	if tc.MoveTime > 0 || tc.Base <= 0 {
+		return 0
+	}
+	return before/20 + tc.Increment
+}
+
 // record adds the thinking time of the engine's move at move number move,
-// and the time left on the clock after it when the game has one.
-func (u *TimeUse) record(elapsed, left time.Duration, clock bool, move int) {
+// and the time left on the clock after it when the game has one; budget
+// is the move's LongBudget (0: none).
+func (u *TimeUse) record(elapsed, left time.Duration, clock bool, budget time.Duration, move int) {
 	u.Moves++
 	u.Total += elapsed
 	u.Max = max(u.Max, elapsed)
 	if clock && (!u.Clock || left < u.Least) {
 		u.Least, u.Clock = left, true
+	}
+	if budget > 0 && elapsed > 2*budget {
+		u.Long++
+		u.LongTotal += elapsed
 	}
 	st := &u.Stages[stageOf(move)]
 	st.Moves++
@@ -188,6 +211,8 @@ func (u *TimeUse) add(o TimeUse) {
 	}
 	u.Moves += o.Moves
 	u.Total += o.Total
+	u.Long += o.Long
+	u.LongTotal += o.LongTotal
 	u.Max = max(u.Max, o.Max)
 	for i, st := range o.Stages {
 		u.Stages[i].Moves += st.Moves
@@ -393,7 +418,7 @@ func (p *Pair) play(ctx context.Context, rec GameRecord, b referee, tc TimeContr
 			return rec, nil
 		}
 		moveNumber := b.fullMoveNumber()
-		rec.Use[side].record(res.elapsed, allowed-res.elapsed, allowed > 0, moveNumber)
+		rec.Use[side].record(res.elapsed, allowed-res.elapsed, allowed > 0, LongBudget(tc, allowed), moveNumber)
 		clk.spend(side, res.elapsed)
 		if err := b.play(res.bestMove); err != nil {
 			mv := res.bestMove

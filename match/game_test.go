@@ -275,9 +275,9 @@ func TestPlayGameCancel(t *testing.T) {
 func TestTimeUse(t *testing.T) {
 	ms := time.Millisecond
 	var a, b TimeUse
-	a.record(200*ms, 9800*ms, true, 1)
-	a.record(100*ms, 9900*ms, true, 11)
-	b.record(50*ms, 0, false, 70)
+	a.record(200*ms, 9800*ms, true, 0, 1)
+	a.record(100*ms, 9900*ms, true, 0, 11)
+	b.record(50*ms, 0, false, 0, 70)
 	stages := func(u TimeUse) [len(StageStarts)]StageUse { return u.Stages }
 	want := [len(StageStarts)]StageUse{{1, 200 * ms}, {1, 100 * ms}}
 	if stages(a) != want {
@@ -298,7 +298,7 @@ func TestTimeUse(t *testing.T) {
 		t.Errorf("b: %+v", b)
 	}
 	var c TimeUse
-	c.record(30*ms, -5*ms, true, 0) // over the clock within the margin; move 0 counts as 1
+	c.record(30*ms, -5*ms, true, 0, 0) // over the clock within the margin; move 0 counts as 1
 	b.add(c)
 	if b.Least != -5*ms || b.Moves != 4 || b.Stages[0] != (StageUse{1, 30 * ms}) {
 		t.Errorf("b after c: %+v", b)
@@ -306,7 +306,7 @@ func TestTimeUse(t *testing.T) {
 	if (TimeUse{}).Mean() != 0 || (TimeUse{}).describe() != "0.000 s (max 0.000 s)" || c.describe() != "0.030 s (max 0.030 s, least left -0.005 s)" {
 		t.Errorf("describe: %q, %q", (TimeUse{}).describe(), c.describe())
 	}
-	a.record(150*ms, 0, true, 45)
+	a.record(150*ms, 0, true, 0, 45)
 	if got := a.describeStages(); got != "0.200 0.100 - - 0.150 - s" {
 		t.Errorf("describeStages: %q", got)
 	}
@@ -440,5 +440,42 @@ func TestPairSetOptions(t *testing.T) {
 	rec, err := p.Play(ctx, Opening{}, fastTC, Adjudication{})
 	if err != nil || rec.Termination != TermNormal || len(scores(rec, 1)) != 1 || scores(rec, 1)[0] == 0 {
 		t.Errorf("after the refusals: %v, %q, Black's scores %v (Level 2 must not have been sent)", err, rec.Termination, scores(rec, 1))
+	}
+}
+
+// TestLongThinks: a move is a long think when it takes more than twice a
+// twentieth of the clock it started with plus the increment, and only on a
+// running clock (not with a fixed time per move, where every move takes
+// about all of it, nor with a node limit).
+func TestLongThinks(t *testing.T) {
+	ms := time.Millisecond
+	tc := TimeControl{Base: 10 * time.Second, Increment: 100 * ms}
+	if got := LongBudget(tc, 2*time.Second); got != 200*ms {
+		t.Errorf("budget with 2 s left at 10+0.1: %v, want 200ms", got)
+	}
+	for _, fixed := range []TimeControl{{MoveTime: time.Second}, {Nodes: 1000}, {Base: time.Second, MoveTime: 100 * ms}} {
+		if got := LongBudget(fixed, time.Second); got != 0 {
+			t.Errorf("budget of %+v: %v, want none", fixed, got)
+		}
+	}
+	var u TimeUse
+	u.record(400*ms, 1600*ms, true, LongBudget(tc, 2*time.Second), 1) // exactly twice: not long
+	u.record(401*ms, 1599*ms, true, LongBudget(tc, 2*time.Second), 2) // just over
+	u.record(500*ms, 0, true, 0, 3)                                   // no budget (a fixed movetime): never long
+	u.record(99*ms, 1901*ms, true, LongBudget(tc, 2*time.Second), 4)
+	if u.Long != 1 || u.LongTotal != 401*ms {
+		t.Errorf("long thinks %d taking %v, want 1 taking 401ms", u.Long, u.LongTotal)
+	}
+	var v TimeUse
+	v.add(u)
+	v.add(u)
+	if v.Long != 2 || v.LongTotal != 802*ms {
+		t.Errorf("merged: %d taking %v, want 2 taking 802ms", v.Long, v.LongTotal)
+	}
+	if got, want := u.describeLong(), "25.0% of the moves, 28.6% of the time"; got != want {
+		t.Errorf("describeLong: %q, want %q", got, want)
+	}
+	if got := (TimeUse{}).describeLong(); got != "no moves" {
+		t.Errorf("describeLong of nothing: %q", got)
 	}
 }

@@ -26,8 +26,9 @@ Reports on the games of PGN files written by "bounder match --pgnout": W/D/L
 and Elo with its 95% interval for each pair of engines, from game pairs (an
 opening played twice with colours reversed, in consecutive rounds of one
 file) when every game is in one, terminations, and each engine's time per
-move (mean, longest, least left on its clock, and the mean in moves 1-10,
-11-20, 21-30, 31-40, 41-60 and 61 on) from the move comments; when
+move (mean, longest, least left on its clock, the mean in moves 1-10,
+11-20, 21-30, 31-40, 41-60 and 61 on, and the long thinks: moves over twice
+a twentieth of the clock plus the increment) from the move comments; when
 the move comments carry the engines' scores, foresight (in the games each
 engine lost, how many plies before its own score fell past -1.00 the
 winner's had passed +1.00: a long trail in one engine's losses and a short
@@ -339,7 +340,8 @@ func parseStatGame(text string) (statGame, error) {
 		side ^= 1
 	}
 	var clk *clocks
-	if tc, err := ParseTimeControl(tags["TimeControl"]); err == nil {
+	tc, err := ParseTimeControl(tags["TimeControl"])
+	if err == nil {
 		clk = newClocks(tc)
 	}
 	winner := resultWinner(g.result)
@@ -368,12 +370,13 @@ func parseStatGame(text string) (statGame, error) {
 		}
 		g.seen.see(side, winner, ply, comment)
 		ply++
-		left, timed := time.Duration(0), clk != nil
+		left, timed, budget := time.Duration(0), clk != nil, time.Duration(0)
 		if timed {
+			budget = LongBudget(tc, clk.remaining[side])
 			left = clk.remaining[side] - elapsed
 			clk.spend(side, elapsed)
 		}
-		g.use[side].record(elapsed, left, timed, move)
+		g.use[side].record(elapsed, left, timed, budget, move)
 		next()
 	}
 	return g, nil

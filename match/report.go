@@ -112,6 +112,10 @@ func (p *PairingResult) write(w io.Writer) {
 		fmt.Fprintf(w, "  Time per move: %s %s, %s %s\n", p.First, p.Use[0].describe(), p.Second, p.Use[1].describe())
 		fmt.Fprintf(w, "  Time per move by move number (%s): %s %s, %s %s\n",
 			stageNames(), p.First, p.Use[0].describeStages(), p.Second, p.Use[1].describeStages())
+		if p.Use[0].Clock || p.Use[1].Clock {
+			fmt.Fprintf(w, "  Long thinks (over twice a twentieth of the clock plus the increment): %s %s, %s %s\n",
+				p.First, p.Use[0].describeLong(), p.Second, p.Use[1].describeLong())
+		}
 	}
 	writeTrails(w, p.First, p.Second, p.Trails)
 }
@@ -139,6 +143,16 @@ func (u TimeUse) describeStages() string {
 		}
 	}
 	return strings.Join(parts, " ") + " s"
+}
+
+// describeLong renders the long thinks' shares of the moves and of the
+// time: "3.5% of the moves, 9.6% of the time".
+func (u TimeUse) describeLong() string {
+	if u.Moves == 0 || u.Total == 0 {
+		return "no moves"
+	}
+	return fmt.Sprintf("%.1f%% of the moves, %.1f%% of the time",
+		100*float64(u.Long)/float64(u.Moves), 100*float64(u.LongTotal)/float64(u.Total))
 }
 
 // describe renders "0.212 s (max 0.970 s, least left 0.188 s)".
