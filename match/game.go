@@ -147,6 +147,7 @@ type TimeUse struct {
 	// iterations can spend much of its clock on a few long thinks.
 	Long      int
 	LongTotal time.Duration
+	Running   bool // some move was on a running clock (the long thinks were counted)
 	// Stages splits Moves and Total by the game's move number
 	// (StageStarts): where an engine spends its clock matters as much as
 	// how much, since most games between engines of like strength are
@@ -195,6 +196,7 @@ func (u *TimeUse) record(elapsed, left time.Duration, clock bool, budget time.Du
 	if clock && (!u.Clock || left < u.Least) {
 		u.Least, u.Clock = left, true
 	}
+	u.Running = u.Running || budget > 0
 	if budget > 0 && elapsed > 2*budget {
 		u.Long++
 		u.LongTotal += elapsed
@@ -213,6 +215,7 @@ func (u *TimeUse) add(o TimeUse) {
 	u.Total += o.Total
 	u.Long += o.Long
 	u.LongTotal += o.LongTotal
+	u.Running = u.Running || o.Running
 	u.Max = max(u.Max, o.Max)
 	for i, st := range o.Stages {
 		u.Stages[i].Moves += st.Moves

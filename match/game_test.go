@@ -469,7 +469,12 @@ func TestLongThinks(t *testing.T) {
 	var v TimeUse
 	v.add(u)
 	v.add(u)
-	if v.Long != 2 || v.LongTotal != 802*ms {
+	var fixed TimeUse
+	fixed.record(500*ms, 0, true, 0, 1)
+	if fixed.Running || !u.Running {
+		t.Errorf("running clock: %v for a fixed movetime, %v for a clock", fixed.Running, u.Running)
+	}
+	if v.Long != 2 || v.LongTotal != 802*ms || !v.Running {
 		t.Errorf("merged: %d taking %v, want 2 taking 802ms", v.Long, v.LongTotal)
 	}
 	if got, want := u.describeLong(), "25.0% of the moves, 28.6% of the time"; got != want {

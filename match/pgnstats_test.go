@@ -171,7 +171,7 @@ func TestStatsKnownAnswers(t *testing.T) {
 	// Black moved first (after the book move): Black 1000 and 50 ms, White 300 and 100 ms.
 	// A was White in game 1 and Black in game 2.
 	// All eight moves are in moves 1-10.
-	a := TimeUse{Moves: 4, Total: 1450 * ms, Max: 1000 * ms, Least: 9000 * ms, Clock: true}
+	a := TimeUse{Moves: 4, Total: 1450 * ms, Max: 1000 * ms, Least: 9000 * ms, Clock: true, Running: true}
 	a.Stages[0] = StageUse{4, 1450 * ms}
 	if p.Use[0] != a || p.Use[1] != a {
 		t.Errorf("time use %+v, want %+v for both", p.Use, a)

@@ -112,7 +112,7 @@ func (p *PairingResult) write(w io.Writer) {
 		fmt.Fprintf(w, "  Time per move: %s %s, %s %s\n", p.First, p.Use[0].describe(), p.Second, p.Use[1].describe())
 		fmt.Fprintf(w, "  Time per move by move number (%s): %s %s, %s %s\n",
 			stageNames(), p.First, p.Use[0].describeStages(), p.Second, p.Use[1].describeStages())
-		if p.Use[0].Clock || p.Use[1].Clock {
+		if p.Use[0].Running || p.Use[1].Running { // not for a fixed time per move
 			fmt.Fprintf(w, "  Long thinks (over twice a twentieth of the clock plus the increment): %s %s, %s %s\n",
 				p.First, p.Use[0].describeLong(), p.Second, p.Use[1].describeLong())
 		}
