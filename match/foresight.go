@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Foresight: which engine of a pair saw a decisive game's result coming
@@ -30,16 +32,17 @@ type foresight [2]int
 var noForesight = foresight{-1, -1}
 
 // see records the score of colour side's move at ply in a game whose
-// winner is winner (0 White, 1 Black, −1 a draw). A mate score counts as
+// winner is winner (0 White, 1 Black, −1 a draw), and reports whether this
+// move is the side's first past the threshold. A mate score counts as
 // beyond the threshold in its direction.
-func (f *foresight) see(side, winner, ply int, comment string) {
+func (f *foresight) see(side, winner, ply int, comment string) bool {
 	if winner < 0 || f[side] >= 0 {
-		return
+		return false
 	}
 	cp, kind := commentScore(comment)
 	switch kind {
 	case scoreNone:
-		return
+		return false
 	case scoreMate:
 		cp = 100 * foresightCP
 		if commentMate(comment) < 0 {
@@ -48,7 +51,9 @@ func (f *foresight) see(side, winner, ply int, comment string) {
 	}
 	if side == winner && cp >= foresightCP || side != winner && cp <= -foresightCP {
 		f[side] = ply
+		return true
 	}
+	return false
 }
 
 // resultWinner is the colour that won (0 White, 1 Black), −1 for a draw or
@@ -118,4 +123,33 @@ func plies(v float64) string {
 		return fmt.Sprintf("%d plies", int(v))
 	}
 	return fmt.Sprintf("%.1f plies", v)
+}
+
+// Decided counts a pair of engines' decisive games by the stage of the game
+// (StageStarts, the move numbers of the time line) in which the winner first
+// scored +1.00 or more: Decided[0] the games First lost, Decided[1] those
+// Second lost (bounder stats). Beside the time spent by stage it shows
+// whether the losses come from the opening, the middlegame or the ending.
+type Decided [2][len(StageStarts)]int
+
+// writeDecided prints a pairing's line of decisive moments, when it has any.
+func writeDecided(w io.Writer, first, second string, d Decided) {
+	total := func(c [len(StageStarts)]int) (n int) {
+		for _, v := range c {
+			n += v
+		}
+		return n
+	}
+	if total(d[0])+total(d[1]) == 0 {
+		return
+	}
+	counts := func(c [len(StageStarts)]int) string {
+		parts := make([]string, len(c))
+		for i, v := range c {
+			parts[i] = strconv.Itoa(v)
+		}
+		return strings.Join(parts, " ")
+	}
+	fmt.Fprintf(w, "  Decided (the winner's first score past +1.00) by move number (%s): in %s lost by %s %s, in %s lost by %s %s\n",
+		stageNames(), count(total(d[0]), "game"), first, counts(d[0]), count(total(d[1]), "game"), second, counts(d[1]))
 }

@@ -62,3 +62,54 @@ func TestForesightLater(t *testing.T) {
 		t.Errorf("report:\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// Known answers: the move number of the winner's first score past +1.00
+// (from the FEN's move number when the game starts from one), the stages
+// the decisive games fall in, and the report's line.
+func TestDecided(t *testing.T) {
+	game := func(round int, fen, white, black, result, moves string) string {
+		tag := ""
+		if fen != "" {
+			tag = fmt.Sprintf("[FEN \"%s\"]\n[SetUp \"1\"]\n", fen)
+		}
+		return fmt.Sprintf("[Event \"x\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n%s[Result \"%s\"]\n\n%s %s\n\n",
+			round, white, black, tag, result, moves, result)
+	}
+	const kings = "8/8/8/4k3/8/8/1K6/8"
+	text := game(1, "", "A", "B", "1-0", // A wins, first past +1.00 on move 2
+		"1. e4 {book} e5 {-0.20/10 0.1s} 2. Nf3 {+1.20/10 0.1s} Nc6 {-0.80/10 0.1s} 3. Bb5 {+M3/10 0.1s}") +
+		game(2, kings+" w - - 0 30", "B", "A", "0-1", // A wins with Black from move 30: past +1.00 on move 31
+			"30. Kb3 {-0.50/10 0.1s} Ke4 {+0.90/10 0.1s} 31. Kb4 {-1.10/10 0.1s} Ke3 {+1.40/10 0.1s}") +
+		game(3, kings+" b - - 0 64", "A", "B", "0-1", // B wins from move 64
+			"64... Kd4 {+2.00/10 0.1s} 65. Kb3 {-2.00/10 0.1s}") +
+		game(4, "", "B", "A", "1-0", "1. e4 {+0.10/5 0.1s} e5 {-M2/5 0.1s}") + // the winner never saw it
+		game(5, "", "A", "B", "1/2-1/2", "1. e4 {+3.00/10 0.1s} e5 {-3.00/10 0.1s}") // a draw is never decided
+	games, err := readStats(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []int{2, 31, 64, 0, 0}
+	for i, g := range games {
+		if g.decided != want[i] {
+			t.Errorf("game %d: decided on move %d, want %d", i+1, g.decided, want[i])
+		}
+	}
+	p := summarize(games).Pairings[0]
+	wantDecided := Decided{{0, 0, 0, 0, 0, 1}, {1, 0, 0, 1, 0, 0}} // A lost game 3; B lost games 1 and 2
+	if p.First != "A" || p.Decided != wantDecided {
+		t.Fatalf("%s first, decided %v; want A, %v", p.First, p.Decided, wantDecided)
+	}
+	var out bytes.Buffer
+	p.write(&out)
+	line := "  Decided (the winner's first score past +1.00) by move number (1-10, 11-20, 21-30, 31-40, 41-60, 61-): " +
+		"in 1 game lost by A 0 0 0 0 0 1, in 2 games lost by B 1 0 0 1 0 0\n"
+	if !strings.Contains(out.String(), line) {
+		t.Errorf("report:\n%s\nwant the line\n%s", out.String(), line)
+	}
+
+	var none bytes.Buffer
+	writeDecided(&none, "A", "B", Decided{})
+	if none.Len() != 0 {
+		t.Errorf("nothing decided printed %q", none.String())
+	}
+}

@@ -156,6 +156,7 @@ type statGame struct {
 	wdl      []wdl.Sample
 	replayed bool
 	seen     foresight // when each side first scored the result
+	decided  int       // the move number of the winner's first score past +1.00; 0 for none
 }
 
 // statsSummary is the report of a set of games.
@@ -221,12 +222,15 @@ func tally(p *PairingResult, games []statGame) {
 	points := func(g statGame) float64 { return pointsForFirst(g.result, g.white == p.First) }
 	for _, g := range games {
 		p.addGame(points(g), g.termination, g.use, g.white == p.First)
+		loser := 1 // in a decisive game, Second lost
+		if points(g) == 0 {
+			loser = 0
+		}
 		if t, ok := g.seen.trail(resultWinner(g.result)); ok {
-			i := 1 // Second lost
-			if points(g) == 0 {
-				i = 0
-			}
-			p.Trails[i] = append(p.Trails[i], t)
+			p.Trails[loser] = append(p.Trails[loser], t)
+		}
+		if g.decided > 0 {
+			p.Decided[loser][stageOf(g.decided)]++
 		}
 	}
 	paired := 0
@@ -368,7 +372,9 @@ func parseStatGame(text string) (statGame, error) {
 		if !ok {
 			continue // the closing comment
 		}
-		g.seen.see(side, winner, ply, comment)
+		if g.seen.see(side, winner, ply, comment) && side == winner {
+			g.decided = move
+		}
 		ply++
 		left, timed, budget := time.Duration(0), clk != nil, time.Duration(0)
 		if timed {

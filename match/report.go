@@ -118,6 +118,7 @@ func (p *PairingResult) write(w io.Writer) {
 		}
 	}
 	writeTrails(w, p.First, p.Second, p.Trails)
+	writeDecided(w, p.First, p.Second, p.Decided)
 }
 
 // stageNames renders the stages of StageStarts: "1-10, 11-20, …, 61-".

@@ -124,6 +124,7 @@ type PairingResult struct {
 	Terminations  map[Termination]int
 	Use           [2]TimeUse // First's and Second's thinking time
 	Trails        Trails     // foresight in decisive games (bounder stats only; foresight.go)
+	Decided       Decided    // decisive games by the stage the winner saw them won in (bounder stats only)
 }
 
 // addGame counts one game: First's points, how it ended, and both sides'
