@@ -12,8 +12,7 @@ import (
 // included), and the report's line from the trails of a pair's games.
 func TestForesight(t *testing.T) {
 	game := func(round int, white, black, result, moves string) string {
-		return fmt.Sprintf("[Event \"x\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n\n%s %s\n\n",
-			round, white, black, result, moves, result)
+		return gameText(round, "", white, black, result, moves)
 	}
 	text := game(1, "A", "B", "1-0", // White sees it at ply 2 (a book move is ply 0), Black at 5: B's loss trails by 3
 		"1. e4 {book} e5 {-0.20/10 0.1s} 2. Nf3 {+1.20/10 0.1s} Nc6 {-0.80/10 0.1s} 3. Bb5 {+M3/10 0.1s} a6 {-1.50/10 0.1s}") +
@@ -67,14 +66,7 @@ func TestForesightLater(t *testing.T) {
 // (from the FEN's move number when the game starts from one), the stages
 // the decisive games fall in, and the report's line.
 func TestDecided(t *testing.T) {
-	game := func(round int, fen, white, black, result, moves string) string {
-		tag := ""
-		if fen != "" {
-			tag = fmt.Sprintf("[FEN \"%s\"]\n[SetUp \"1\"]\n", fen)
-		}
-		return fmt.Sprintf("[Event \"x\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n%s[Result \"%s\"]\n\n%s %s\n\n",
-			round, white, black, tag, result, moves, result)
-	}
+	game := gameText
 	const kings = "8/8/8/4k3/8/8/1K6/8"
 	text := game(1, "", "A", "B", "1-0", // A wins, first past +1.00 on move 2
 		"1. e4 {book} e5 {-0.20/10 0.1s} 2. Nf3 {+1.20/10 0.1s} Nc6 {-0.80/10 0.1s} 3. Bb5 {+M3/10 0.1s}") +
@@ -112,4 +104,16 @@ func TestDecided(t *testing.T) {
 	if none.Len() != 0 {
 		t.Errorf("nothing decided printed %q", none.String())
 	}
+}
+
+// gameText is the PGN text of one game for the foresight and decided tests: its
+// round, start position (fen, empty for the standard one), players, result
+// and movetext with the engines' comments.
+func gameText(round int, fen, white, black, result, moves string) string {
+	tag := ""
+	if fen != "" {
+		tag = fmt.Sprintf("[FEN \"%s\"]\n[SetUp \"1\"]\n", fen)
+	}
+	return fmt.Sprintf("[Event \"x\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n%s[Result \"%s\"]\n\n%s %s\n\n",
+		round, white, black, tag, result, moves, result)
 }
