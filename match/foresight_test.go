@@ -66,16 +66,15 @@ func TestForesightLater(t *testing.T) {
 // (from the FEN's move number when the game starts from one), the stages
 // the decisive games fall in, and the report's line.
 func TestDecided(t *testing.T) {
-	game := gameText
 	const kings = "8/8/8/4k3/8/8/1K6/8"
-	text := game(1, "", "A", "B", "1-0", // A wins, first past +1.00 on move 2
+	text := gameText(1, "", "A", "B", "1-0", // A wins, first past +1.00 on move 2
 		"1. e4 {book} e5 {-0.20/10 0.1s} 2. Nf3 {+1.20/10 0.1s} Nc6 {-0.80/10 0.1s} 3. Bb5 {+M3/10 0.1s}") +
-		game(2, kings+" w - - 0 30", "B", "A", "0-1", // A wins with Black from move 30: past +1.00 on move 31
+		gameText(2, kings+" w - - 0 30", "B", "A", "0-1", // A wins with Black from move 30: past +1.00 on move 31
 			"30. Kb3 {-0.50/10 0.1s} Ke4 {+0.90/10 0.1s} 31. Kb4 {-1.10/10 0.1s} Ke3 {+1.40/10 0.1s}") +
-		game(3, kings+" b - - 0 64", "A", "B", "0-1", // B wins from move 64
+		gameText(3, kings+" b - - 0 64", "A", "B", "0-1", // B wins from move 64
 			"64... Kd4 {+2.00/10 0.1s} 65. Kb3 {-2.00/10 0.1s}") +
-		game(4, "", "B", "A", "1-0", "1. e4 {+0.10/5 0.1s} e5 {-M2/5 0.1s}") + // the winner never saw it
-		game(5, "", "A", "B", "1/2-1/2", "1. e4 {+3.00/10 0.1s} e5 {-3.00/10 0.1s}") // a draw is never decided
+		gameText(4, "", "B", "A", "1-0", "1. e4 {+0.10/5 0.1s} e5 {-M2/5 0.1s}") + // the winner never saw it
+		gameText(5, "", "A", "B", "1/2-1/2", "1. e4 {+3.00/10 0.1s} e5 {-3.00/10 0.1s}") // a draw is never decided
 	games, err := readStats(strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
