@@ -2,6 +2,7 @@ package tune
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -434,6 +435,49 @@ func TestMain(t *testing.T) {
 	stderr.Reset()
 	if code := Main([]string{"--data", bad, "--dry-run"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "bad.txt:2:") {
 		t.Errorf("malformed data: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// A data file whose name ends in .gz is read through gzip, with the same
+// result as the plain file; a truncated one is an error, not a shorter set.
+func TestMainReadsGzip(t *testing.T) {
+	dir := t.TempDir()
+	truth := trueWeights()
+	text := syntheticData(t, 300, &truth)
+	plain := filepath.Join(dir, "data.txt")
+	if err := os.WriteFile(plain, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var zb bytes.Buffer
+	zw := gzip.NewWriter(&zb)
+	zw.Write([]byte(text))
+	zw.Close()
+	packed := filepath.Join(dir, "data.txt.gz")
+	if err := os.WriteFile(packed, zb.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(name string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := Main([]string{"--data", name, "--epochs", "0", "--dry-run"}, &stdout, &stderr)
+		return code, stdout.String(), stderr.String()
+	}
+	code, want, _ := run(plain)
+	if code != 0 {
+		t.Fatalf("plain: exit %d", code)
+	}
+	code, got, errText := run(packed)
+	if code != 0 || got != want {
+		t.Fatalf("gzip: exit %d, stdout %q (stderr %q), want %q", code, got, errText, want)
+	}
+	truncated := filepath.Join(dir, "cut.txt.gz")
+	os.WriteFile(truncated, zb.Bytes()[:zb.Len()/2], 0o644)
+	if code, _, errText := run(truncated); code != 2 || !strings.Contains(errText, "cut.txt.gz") {
+		t.Errorf("truncated gzip: exit %d, stderr %q", code, errText)
+	}
+	notGzip := filepath.Join(dir, "plain.gz")
+	os.WriteFile(notGzip, []byte(text), 0o644)
+	if code, _, errText := run(notGzip); code != 2 || !strings.Contains(errText, "plain.gz") {
+		t.Errorf("not gzip: exit %d, stderr %q", code, errText)
 	}
 }
 
