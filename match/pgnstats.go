@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bounder-chess/bounder/internal/gz"
 	"github.com/bounder-chess/bounder/wdl"
 )
 
@@ -260,7 +261,7 @@ func readStatsFile(path string, file int) ([]statGame, error) {
 		return nil, err
 	}
 	defer f.Close()
-	r, err := maybeGzip(f)
+	r, err := gz.MaybeGzip(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

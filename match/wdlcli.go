@@ -1,8 +1,6 @@
 package match
 
 import (
-	"bufio"
-	"compress/gzip"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bounder-chess/bounder/internal/gz"
 	"github.com/bounder-chess/bounder/internal/usage"
 	"github.com/bounder-chess/bounder/wdl"
 )
@@ -161,7 +160,7 @@ func readWDLFile(path string, skipPlies int) ([]wdl.Sample, int, WDLSkips, error
 		return nil, 0, WDLSkips{}, err
 	}
 	defer f.Close()
-	r, err := maybeGzip(f)
+	r, err := gz.MaybeGzip(f)
 	if err != nil {
 		return nil, 0, WDLSkips{}, fmt.Errorf("%s: %w", path, err)
 	}
@@ -182,14 +181,4 @@ func writeModelTable(w io.Writer, m wdl.Model) {
 		fmt.Fprintf(w, "| %d | %.0f | %.0f | %s | %s | %s | %s |\n", mat, a, b,
 			m.PerMille(50, mat), m.PerMille(100, mat), m.PerMille(200, mat), m.PerMille(400, mat))
 	}
-}
-
-// maybeGzip is r, decompressed when it begins with gzip's magic bytes.
-func maybeGzip(r io.Reader) (io.Reader, error) {
-	br := bufio.NewReader(r)
-	magic, err := br.Peek(2)
-	if err != nil || magic[0] != 0x1f || magic[1] != 0x8b {
-		return br, nil // a short or empty file is read as text
-	}
-	return gzip.NewReader(br)
 }

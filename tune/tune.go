@@ -49,7 +49,6 @@
 package tune
 
 import (
-	"compress/gzip"
 	"errors"
 	"flag"
 	"fmt"
@@ -62,6 +61,7 @@ import (
 	"time"
 
 	"github.com/bounder-chess/bounder/eval"
+	"github.com/bounder-chess/bounder/internal/gz"
 	"github.com/bounder-chess/bounder/internal/usage"
 )
 
@@ -71,8 +71,8 @@ Fits the evaluation weights to game results (Texel's method) and writes
 them as Go source (eval/weights.go). FILE has one position per line: a FEN,
 the result from white's view: 1.0, 0.5, 0.0 ([1.0] and c9 "1-0"; are
 accepted too), and optionally a search score in centipawns from white's
-view, as "bounder datagen" writes ("FEN 0.5 -23"); a FILE whose name ends
-in .gz is read through gzip. The target blends the
+view, as "bounder datagen" writes ("FEN 0.5 -23"); a gzip-compressed FILE
+is read as well. The target blends the
 result with the score (--lambda); the fit starts from, and is pulled toward
 (--l2), the hand-set weights. Every flag is checked, and --out is tried,
 before the data is read; weights that come out non-finite or beyond
@@ -180,11 +180,16 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 
 	start := time.Now()
-	f, err := openData(*data)
+	f, err := os.Open(*data)
 	if err != nil {
 		return bad("%v", err)
 	}
-	train, valid, err := Load(f, LoadOptions{Name: *data, Holdout: 10, Threads: *threads})
+	r, err := gz.MaybeGzip(f) // the sets in docs/data are kept gzipped
+	if err != nil {
+		f.Close()
+		return bad("%s: %v", *data, err)
+	}
+	train, valid, err := Load(r, LoadOptions{Name: *data, Holdout: 10, Threads: *threads})
 	f.Close()
 	if err != nil {
 		return bad("%v", err)
@@ -387,36 +392,6 @@ func writeFile(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-	}
-	return err
-}
-
-// openData opens the tuning data file name; one whose name ends in .gz is
-// read through gzip, so that the sets kept compressed in docs/data are read
-// as they are.
-func openData(name string) (io.ReadCloser, error) {
-	f, err := os.Open(name)
-	if err != nil || !strings.HasSuffix(name, ".gz") {
-		return f, err
-	}
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return gzipFile{z, f}, nil
-}
-
-// gzipFile closes the gzip stream and the file under it.
-type gzipFile struct {
-	*gzip.Reader
-	f *os.File
-}
-
-func (g gzipFile) Close() error {
-	err := g.Reader.Close()
-	if ferr := g.f.Close(); err == nil {
-		err = ferr
 	}
 	return err
 }
