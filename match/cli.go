@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -51,6 +52,7 @@ Flags:
   --games N           games per pair of engines in each round (default 2)
   --rounds N          rounds (default 1)
   --concurrency N     games played at once (default 1)
+                      (with a clock, keep one core free: it warns otherwise)
   --variant V         standard (default), or fischerandom (synonym
                       chess960): Chess960, refereed by Bounder's own move
                       generator; every engine must offer UCI_Chess960,
@@ -120,6 +122,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return ExitFailure
 	}
 	fmt.Fprintln(stderr, describeConfig(cfg))
+	if w := coreWarning(cfg, runtime.NumCPU()); w != "" {
+		fmt.Fprintln(stderr, w)
+	}
 	sum, err := Run(ctx, *cfg)
 	if sum == nil { // rejected before any game: bad input
 		fmt.Fprintf(stderr, "bounder match: %v\n", err)
