@@ -83,8 +83,26 @@ func TestColourSymmetry(t *testing.T) {
 	t.Logf("%d positions", n)
 }
 
+// foldedPST returns w with each piece-square table made the same on both
+// wings (each pair of mirrored squares set to its mean, rounded toward
+// zero). Every other term is left-right symmetric by construction.
+func foldedPST(w Weights) *Weights {
+	for pt := 0; pt < 6; pt++ {
+		for r := 0; r < 8; r++ {
+			for f := 0; f < 4; f++ {
+				a, b := fPST+pt*64+r*8+f, fPST+pt*64+r*8+7-f
+				m := S{(w[a].MG + w[b].MG) / 2, (w[a].EG + w[b].EG) / 2}
+				w[a], w[b] = m, m
+			}
+		}
+	}
+	return &w
+}
+
+// Without castling rights, mirroring the board a-h changes nothing but the
+// piece-square tables, which may tell the wings apart.
 func TestFileSymmetry(t *testing.T) {
-	e := New()
+	e := NewWithWeights(foldedPST(defaultWeights))
 	n := 0
 	for _, fen := range allFENs(t) {
 		if strings.Fields(fen)[2] != "-" {
@@ -103,6 +121,28 @@ func TestFileSymmetry(t *testing.T) {
 		t.Fatalf("only %d positions without castling rights", n)
 	}
 	t.Logf("%d positions", n)
+}
+
+// The piece-square tables are indexed by the square itself, not folded: a
+// weight on g1 reaches a king on g1 and not one on b1.
+func TestPSTByWing(t *testing.T) {
+	var w Weights
+	w[fPST+5*64+6] = S{50, 50} // white's view of g1 for the king; black's g8
+	e := NewWithWeights(&w)
+	for _, c := range []struct {
+		fen  string
+		want int
+	}{
+		{"6k1/8/8/8/8/8/8/6K1 w - - 0 1", 0},   // both on their g-square
+		{"1k6/8/8/8/8/8/8/6K1 w - - 0 1", 50},  // white's g1 only
+		{"6k1/8/8/8/8/8/8/1K6 w - - 0 1", -50}, // black's g8 only
+		{"6k1/8/8/8/8/8/8/1K6 b - - 0 1", 50},
+	} {
+		pos := mustParse(t, c.fen)
+		if got := e.MaterialPST(pos); got != c.want {
+			t.Errorf("%s: MaterialPST %d, want %d", c.fen, got, c.want)
+		}
+	}
 }
 
 // The pawn table never changes a result: no table (the trace), fresh,

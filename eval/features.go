@@ -16,8 +16,8 @@ type Weights [NumWeights]S
 // rank relative to the side owning the feature (0 = its first rank).
 const (
 	fMaterial = 0             // [5] pawn, knight, bishop, rook, queen
-	fPST      = fMaterial + 5 // [6][32] per piece type from pawn to king: relative rank*4 + file folded onto a-d
-	fMobN     = fPST + 6*32   // [9] knight: safe squares attacked
+	fPST      = fMaterial + 5 // [6][64] per piece type from pawn to king: relative rank*8 + file
+	fMobN     = fPST + 6*64   // [9] knight: safe squares attacked
 	fMobB     = fMobN + 9     // [14] bishop
 	fMobR     = fMobB + 14    // [15] rook
 	fMobQ     = fMobR + 15    // [28] queen
@@ -106,12 +106,12 @@ type Group struct {
 
 var groups = []Group{
 	{"Material", fMaterial, 5, 5, TermMaterial, false},
-	{"PSTPawn", fPST + 0*32, 32, 4, TermPST, false},
-	{"PSTKnight", fPST + 1*32, 32, 4, TermPST, false},
-	{"PSTBishop", fPST + 2*32, 32, 4, TermPST, false},
-	{"PSTRook", fPST + 3*32, 32, 4, TermPST, false},
-	{"PSTQueen", fPST + 4*32, 32, 4, TermPST, false},
-	{"PSTKing", fPST + 5*32, 32, 4, TermPST, false},
+	{"PSTPawn", fPST + 0*64, 64, 8, TermPST, false},
+	{"PSTKnight", fPST + 1*64, 64, 8, TermPST, false},
+	{"PSTBishop", fPST + 2*64, 64, 8, TermPST, false},
+	{"PSTRook", fPST + 3*64, 64, 8, TermPST, false},
+	{"PSTQueen", fPST + 4*64, 64, 8, TermPST, false},
+	{"PSTKing", fPST + 5*64, 64, 8, TermPST, false},
 	{"MobilityKnight", fMobN, 9, 5, TermMobility, false},
 	{"MobilityBishop", fMobB, 14, 5, TermMobility, false},
 	{"MobilityRook", fMobR, 15, 5, TermMobility, false},

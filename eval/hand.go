@@ -12,27 +12,31 @@ func HandWeights() Weights {
 		set(fMaterial+i, v[0], v[1])
 	}
 
-	// Piece squares: 32 entries per piece, rank*4 + folded file (0 = a/h).
+	// Piece squares: 64 entries per piece, rank*8 + file, the same on both
+	// wings (f is the file folded onto a-d).
+	setPST := func(pt, r, f, mg, eg int) {
+		set(fPST+pt*64+r*8+f, mg, eg)
+		set(fPST+pt*64+r*8+7-f, mg, eg)
+	}
 	for r := 0; r < 8; r++ {
 		cr := min(r, 7-r) // 0 on the back ranks .. 3 in the centre
 		for f := 0; f < 4; f++ {
-			i := r*4 + f
 			c := f + cr // centralisation, 0..6
 			if r >= 1 && r <= 6 {
 				mg := 0
 				if r >= 2 && r <= 4 {
 					mg = []int{-4, 0, 4, 10}[f] * (r - 1) / 2
 				}
-				set(fPST+0*32+i, mg, []int{0, 0, 3, 6, 12, 20, 30, 0}[r])
+				setPST(0, r, f, mg, []int{0, 0, 3, 6, 12, 20, 30, 0}[r])
 			}
-			set(fPST+1*32+i, c*8-22, c*6-18)
-			set(fPST+2*32+i, c*4-10, c*3-9)
+			setPST(1, r, f, c*8-22, c*6-18)
+			setPST(2, r, f, c*4-10, c*3-9)
 			rookMG := f * 2
 			if r == 6 {
 				rookMG += 12
 			}
-			set(fPST+3*32+i, rookMG-3, 0)
-			set(fPST+4*32+i, c*2-5, c*5-14)
+			setPST(3, r, f, rookMG-3, 0)
+			setPST(4, r, f, c*2-5, c*5-14)
 			kingMG := -40 - 10*(r-2)
 			switch r {
 			case 0:
@@ -40,7 +44,7 @@ func HandWeights() Weights {
 			case 1:
 				kingMG = []int{0, 0, -15, -25}[f]
 			}
-			set(fPST+5*32+i, kingMG, c*10-30)
+			setPST(5, r, f, kingMG, c*10-30)
 		}
 	}
 

@@ -107,10 +107,13 @@ func foldFile(f int) int {
 	return f
 }
 
-// pstIndex is the index into a piece's 32-entry table.
+// pstIndex is the index into a piece's 64-entry table: the square from
+// c's view, rank by rank from c's first. The tables are not folded onto
+// files a-d: a castled king, its shield and the pawns of either wing are not
+// worth the same on both sides of the board.
 func pstIndex(c engine.Color, s engine.Square) int {
 	r := relSq(c, s)
-	return r.Rank()*4 + foldFile(r.File())
+	return r.Rank()*8 + r.File()
 }
 
 // rearFill extends every square of b backwards from colour c's view (toward
@@ -129,7 +132,7 @@ func rearFill(c engine.Color, b uint64) uint64 {
 
 // pstFeature is the piece-square feature of a piece of colour c and type pt on s.
 func pstFeature(c engine.Color, pt engine.PieceType, s engine.Square) int {
-	return fPST + (int(pt)-1)*32 + pstIndex(c, s)
+	return fPST + (int(pt)-1)*64 + pstIndex(c, s)
 }
 
 // pawnPush advances a pawn bitboard one rank for colour c.

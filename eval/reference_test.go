@@ -281,7 +281,7 @@ func TestMaterialPST(t *testing.T) {
 		for j, w := range weights {
 			mg, eg := 0, 0
 			for _, c := range tr.Coefs {
-				if c.Index < fPST+6*32 { // material and piece squares
+				if c.Index < fPST+6*64 { // material and piece squares
 					mg += int(w[c.Index].MG) * (c.White - c.Black)
 					eg += int(w[c.Index].EG) * (c.White - c.Black)
 				}
