@@ -214,13 +214,16 @@ func pointFor(p *PairingResult, engine string) (historyPoint, bool) {
 	return historyPoint{}, false
 }
 
+// writeHistory prints one line per point. The score is that of the W/D/L
+// beside it, over every game; the Elo comes from the game pairs (the
+// estimate leaves out an unpaired last game).
 func writeHistory(w io.Writer, points []historyPoint) {
 	fmt.Fprintln(w, "| version | opponent | games | W/D/L | score | Elo (95% interval) |")
 	fmt.Fprintln(w, "|---|---|--:|---|--:|---|")
 	for _, p := range points {
 		fmt.Fprintf(w, "| %s | %s | %d | %d/%d/%d | %.1f%% | %+.1f (%+.1f .. %+.1f) |\n",
 			p.label, p.opponent, p.wdl.Games(), p.wdl.Wins, p.wdl.Draws, p.wdl.Losses,
-			100*p.est.Score, p.est.Elo+0, p.est.EloLow+0, p.est.EloHigh+0) // +0: no "-0.0"
+			100*p.wdl.Score(), p.est.Elo+0, p.est.EloLow+0, p.est.EloHigh+0) // +0: no "-0.0"
 	}
 }
 

@@ -54,6 +54,18 @@ func TestHistory(t *testing.T) {
 		t.Errorf("plot: %v, %d bytes, want a PNG", err, len(img))
 	}
 
+	// An odd game out: the score is the W/D/L's over all three games, not
+	// the one pair's (which Bounder won 2-0).
+	c := writeGames(t, dir, "c.pgn",
+		[3]string{"Bounder", "X", "1-0"}, [3]string{"X", "Bounder", "0-1"}, [3]string{"Bounder", "X", "0-1"})
+	out.Reset()
+	if code := HistoryMain([]string{"--engine", "Bounder", "v3=" + c}, &out, &errb); code != ExitOK {
+		t.Fatalf("v3: exit %d: %s", code, errb.String())
+	}
+	if want := "| v3 | X | 3 | 2/0/1 | 66.7% |"; !strings.Contains(out.String(), want) {
+		t.Errorf("odd game out: no line %q in\n%s", want, out.String())
+	}
+
 	out.Reset()
 	if code := HistoryMain([]string{"--engine", "X", "v2=" + b}, &out, &errb); code != ExitOK {
 		t.Fatalf("--engine X: exit %d: %s", code, errb.String())
