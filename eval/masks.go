@@ -99,7 +99,8 @@ func relSq(c engine.Color, s engine.Square) engine.Square {
 	return s ^ engine.Square(int(c)*56)
 }
 
-// foldFile maps files e-h onto d-a, so that tables are symmetric left-right.
+// foldFile maps files e-h onto d-a, so that the shield and storm tables are
+// the same on both wings (the piece-square tables are not folded).
 func foldFile(f int) int {
 	if f > 3 {
 		return 7 - f
@@ -109,8 +110,8 @@ func foldFile(f int) int {
 
 // pstIndex is the index into a piece's 64-entry table: the square from
 // c's view, rank by rank from c's first. The tables are not folded onto
-// files a-d: a castled king, its shield and the pawns of either wing are not
-// worth the same on both sides of the board.
+// files a-d: a castled king and the pawns of either wing are not worth the
+// same on both sides of the board.
 func pstIndex(c engine.Color, s engine.Square) int {
 	r := relSq(c, s)
 	return r.Rank()*8 + r.File()
