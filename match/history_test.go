@@ -107,3 +107,23 @@ func TestHistoryErrors(t *testing.T) {
 		t.Error("a refused command wrote its plot")
 	}
 }
+
+// An opponent named in other cases by different versions' games is one
+// opponent: the spelling of its first point throughout.
+func TestHistoryOpponentCase(t *testing.T) {
+	dir := t.TempDir()
+	a := writeGames(t, dir, "a.pgn", [3]string{"Bounder", "counter", "1-0"}, [3]string{"counter", "Bounder", "1/2-1/2"})
+	b := writeGames(t, dir, "b.pgn", [3]string{"Bounder", "Counter", "0-1"}, [3]string{"Counter", "Bounder", "1-0"})
+	points, err := historyPoints([]string{"v1=" + a, "v2=" + b}, "Bounder")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(points) != 2 {
+		t.Fatalf("%d points, want 2: %+v", len(points), points)
+	}
+	for _, p := range points {
+		if p.opponent != "counter" {
+			t.Errorf("%s: opponent %q, want the first spelling %q", p.label, p.opponent, "counter")
+		}
+	}
+}
