@@ -167,23 +167,14 @@ func historyPoints(args []string, engine string) ([]historyPoint, error) {
 		}
 		sort.SliceStable(points[n:], func(a, b int) bool { return points[n+a].opponent < points[n+b].opponent })
 	}
-	sameOpponentSpelling(points)
-	return points, nil
-}
-
-// sameOpponentSpelling gives each opponent the spelling of its first point,
-// case aside, so that "counter" in one version's games and "Counter" in
-// another's are one line of the plot, as they are one engine in stats.
-func sameOpponentSpelling(points []historyPoint) {
-	spelling := map[string]string{}
+	// An opponent spelled in other cases by different versions' games
+	// ("counter", "Counter") is one line of the plot, as it is one engine
+	// within a version's games (summarize).
+	opp := firstSpelling{}
 	for i := range points {
-		k := strings.ToLower(points[i].opponent)
-		if s, ok := spelling[k]; ok {
-			points[i].opponent = s
-		} else {
-			spelling[k] = points[i].opponent
-		}
+		points[i].opponent = opp.of(points[i].opponent)
 	}
+	return points, nil
 }
 
 // commonEngine is the one name (case aside) that plays in every pairing.

@@ -167,6 +167,20 @@ type statsSummary struct {
 	Pairings   []*PairingResult
 }
 
+// firstSpelling maps names that differ only in case to the spelling seen
+// first.
+type firstSpelling map[string]string
+
+// of returns n's first spelling, case aside (n itself the first time).
+func (f firstSpelling) of(n string) string {
+	k := strings.ToLower(n)
+	if first, ok := f[k]; ok {
+		return first
+	}
+	f[k] = n
+	return n
+}
+
 // summarize totals games by pair of engines, in the order the pairs first
 // appear by file and round; First of a pair is the White of its first game
 // (in a match's file, the engine given first). Names that differ only in
@@ -180,20 +194,12 @@ func summarize(games []statGame) statsSummary {
 		}
 		return games[a].round < games[b].round
 	})
-	spelling := map[string]string{}
-	name := func(n string) string {
-		k := strings.ToLower(n)
-		if first, ok := spelling[k]; ok {
-			return first
-		}
-		spelling[k] = n
-		return n
-	}
+	name := firstSpelling{}
 	var s statsSummary
 	index := map[[2]string]int{}
 	var byPairing [][]statGame
 	for _, g := range games {
-		g.white, g.black = name(g.white), name(g.black)
+		g.white, g.black = name.of(g.white), name.of(g.black)
 		if g.result != ResultWhiteWins && g.result != ResultBlackWins && g.result != ResultDraw {
 			s.Unfinished++
 			continue
