@@ -179,25 +179,20 @@ func historyPoints(args []string, engine string) ([]historyPoint, error) {
 
 // commonEngine is the one name (case aside) that plays in every pairing.
 func commonEngine(summaries []statsSummary) (string, error) {
-	count := map[string]int{}
-	spelling := map[string]string{}
+	count := map[string]int{} // by first spelling
+	name := firstSpelling{}
 	pairings := 0
 	for _, s := range summaries {
 		for _, p := range s.Pairings {
 			pairings++
-			for _, n := range []string{p.First, p.Second} {
-				k := strings.ToLower(n)
-				count[k]++
-				if _, ok := spelling[k]; !ok {
-					spelling[k] = n
-				}
-			}
+			count[name.of(p.First)]++
+			count[name.of(p.Second)]++
 		}
 	}
 	var common []string
-	for k, c := range count {
+	for n, c := range count {
 		if c == pairings {
-			common = append(common, spelling[k])
+			common = append(common, n)
 		}
 	}
 	if len(common) != 1 {
