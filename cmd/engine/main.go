@@ -15,6 +15,7 @@ import (
 	"github.com/bounder-chess/bounder/epd"
 	"github.com/bounder-chess/bounder/lab"
 	"github.com/bounder-chess/bounder/match"
+	"github.com/bounder-chess/bounder/selfplay"
 	"github.com/bounder-chess/bounder/spsa"
 	"github.com/bounder-chess/bounder/syzygy"
 	"github.com/bounder-chess/bounder/tune"
@@ -41,6 +42,7 @@ Commands:
   history   one engine's results by version against its opponents: table, plot
   wdl       fit the win/draw/loss model of Bounder's scores to played games
   datagen   generate tuning data from engine self-play, or relabel it
+  selfplay  generate the network's training data by self-play, in process
   tune      fit the evaluation's weights to game results (Texel's method)
   probe     probe Syzygy endgame tables: WDL, DTZ and the best move of a FEN
   lab       reproduce the papers' experiments on real chess: CSV, plots, tables
@@ -53,19 +55,20 @@ Commands:
 // commands maps a subcommand to its entry point. Each takes the arguments
 // after its name and returns the exit status.
 var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"perft":   perftMain,
-	"bench":   bench.Main,
-	"epd":     epd.Main,
-	"book":    book.Main,
-	"match":   match.Main,
-	"stats":   match.StatsMain,
-	"history": match.HistoryMain,
-	"wdl":     match.WDLMain,
-	"tune":    tune.Main,
-	"datagen": datagen.Main,
-	"probe":   syzygy.ProbeMain,
-	"lab":     lab.Main,
-	"spsa":    spsa.Main,
+	"perft":    perftMain,
+	"bench":    bench.Main,
+	"epd":      epd.Main,
+	"book":     book.Main,
+	"match":    match.Main,
+	"stats":    match.StatsMain,
+	"history":  match.HistoryMain,
+	"wdl":      match.WDLMain,
+	"tune":     tune.Main,
+	"datagen":  datagen.Main,
+	"selfplay": selfplay.Main,
+	"probe":    syzygy.ProbeMain,
+	"lab":      lab.Main,
+	"spsa":     spsa.Main,
 }
 
 // Help texts of the two commands run handles itself. They are listed in
