@@ -7,6 +7,7 @@ require (
 	github.com/schollz/progressbar/v3 v3.14.1
 	github.com/stretchr/testify v1.12.1
 	github.com/vbauerster/mpb/v8 v8.7.2
+	golang.org/x/sys v0.16.0
 	gonum.org/v1/plot v0.14.0
 )
 
@@ -25,7 +26,6 @@ require (
 	github.com/pmezard/go-difflib v1.0.0 // indirect
 	github.com/rivo/uniseg v0.4.4 // indirect
 	golang.org/x/image v0.11.0 // indirect
-	golang.org/x/sys v0.16.0 // indirect
 	golang.org/x/term v0.14.0 // indirect
 	golang.org/x/text v0.12.0 // indirect
 )

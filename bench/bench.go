@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bounder-chess/bounder/engine"
@@ -44,6 +45,13 @@ func RunHash(out io.Writer, depth, mib int) (nodes uint64, err error) {
 // more than one the node count is not reproducible and not a signature: the
 // figure to compare is the time to reach the depth, printed last.
 func RunThreads(out io.Writer, depth, mib, threads int) (nodes uint64, err error) {
+	return RunEval(out, depth, mib, threads, "")
+}
+
+// RunEval is RunThreads with the evaluation named evalName (one of
+// search.Evals(); "" the default): the signature is the default's, and
+// another evaluation's nodes a second are what its speed is compared by.
+func RunEval(out io.Writer, depth, mib, threads int, evalName string) (nodes uint64, err error) {
 	if depth <= 0 {
 		depth = DefaultDepth
 	}
@@ -56,6 +64,9 @@ func RunThreads(out io.Writer, depth, mib, threads int) (nodes uint64, err error
 	}
 	opt := search.DefaultOptions()
 	opt.Threads = threads
+	if evalName != "" {
+		opt.Eval = evalName
+	}
 	var elapsed time.Duration
 	for i, fen := range Positions {
 		pos, err := engine.ParseFEN(fen)
@@ -97,7 +108,7 @@ func scoreText(score int) string {
 	return "cp " + strconv.Itoa(score)
 }
 
-const usage = `usage: bounder bench [DEPTH [HASH [THREADS]]]
+const usage = `usage: bounder bench [DEPTH [HASH [THREADS [EVAL]]]]
 
 Searches a fixed set of positions to DEPTH (default %d) with the default
 options and a cleared hash table of HASH MiB (default %d) for each, and
@@ -105,8 +116,9 @@ prints the total as "N nodes M nps". The node count is deterministic: with
 the default table and one thread it is the engine's signature. With THREADS
 (default 1) above one the search is parallel, the node count varies from run
 to run, and the line before the last gives the time to reach DEPTH, which is
-what to compare with one thread. Exit status: 0 on success, 2 for a bad
-DEPTH, HASH or THREADS.
+what to compare with one thread. EVAL names the evaluation (the UCI option
+Evaluation's values; default the engine's), to compare their speed. Exit
+status: 0 on success, 2 for a bad DEPTH, HASH, THREADS or EVAL.
 `
 
 // Main runs "bounder bench [DEPTH [HASH]]" and returns the exit status.
@@ -121,7 +133,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, usage, DefaultDepth, hashMiB)
 		return 0
 	}
-	if len(args) > 3 {
+	if len(args) > 4 {
 		return bad("too many arguments")
 	}
 	if len(args) >= 1 {
@@ -138,14 +150,22 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 		mib = m
 	}
-	if len(args) == 3 {
+	evalName := ""
+	if len(args) == 4 {
+		i, ok := search.LookupEval(args[3])
+		if !ok {
+			return bad("unknown evaluation %q (want one of %s)", args[3], strings.Join(search.Evals(), ", "))
+		}
+		evalName = search.Evals()[i]
+	}
+	if len(args) >= 3 {
 		n, err := strconv.Atoi(args[2])
 		if err != nil || n < 1 || n > search.MaxThreads {
 			return bad("bad thread count %q (want 1 to %d)", args[2], search.MaxThreads)
 		}
 		threads = n
 	}
-	if _, err := RunThreads(stdout, depth, mib, threads); err != nil {
+	if _, err := RunEval(stdout, depth, mib, threads, evalName); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}

@@ -178,9 +178,9 @@ func (w *worker) ab(alpha, beta, depth, ply int) int {
 			f.cont = nil
 			w.stack[ply+1].pvPath = false
 			w.stack[ply+1].cut = !cut
-			pos.MakeNull()
+			w.makeNull()
 			v := -w.ab(-beta, -beta+1, depth-1-r, ply+1)
-			pos.UnmakeNull()
+			w.unmakeNull()
 			if w.stopped {
 				return 0
 			}
@@ -367,12 +367,12 @@ func (w *worker) probCut(pBeta, ev, depth, ply int) (int, engine.Move, bool) {
 		}
 		w.stack[ply].cont = &w.contHist[pos.PieceAt(m.From())][m.To()]
 		w.stack[ply+1].pvPath = false
-		pos.Make(m)
+		w.make(m)
 		v := -w.qsearch(-pBeta, -pBeta+1, ply+1)
 		if v >= pBeta && !w.stopped {
 			v = -w.ab(-pBeta, -pBeta+1, depth-probCutReduction, ply+1)
 		}
-		pos.Unmake()
+		w.unmake()
 		if w.stopped {
 			return 0, engine.NullMove, false
 		}
@@ -458,7 +458,7 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	safeCheck := givesCheck && sel && n.ext == 0 && n.ply < 2*n.depth+p.CheckExtensionSlack && pos.SEEAtLeast(m, 0)
 
 	w.stack[n.ply].cont = &w.contHist[pos.PieceAt(m.From())][m.To()]
-	pos.Make(m)
+	w.make(m)
 	i := n.moves
 	n.moves++
 	if quiet {
@@ -529,7 +529,7 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	// expected to fail low, their children to cut off.
 	childCut := !n.cut && (!n.pv || i > 0)
 	v := w.searchChild(i, n.a, n.beta, newDepth, r, n.ply, childCut)
-	pos.Unmake()
+	w.unmake()
 	if n.ply == 0 {
 		w.spend(m, w.stats.Nodes-before)
 	}
@@ -756,9 +756,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 
 		// Step 6. Search the move; a value at least beta cuts off.
-		pos.Make(m)
+		w.make(m)
 		v := -w.qsearch(-beta, -alpha, ply+1)
-		pos.Unmake()
+		w.unmake()
 		if w.stopped {
 			return 0
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bounder-chess/bounder/engine"
 	"github.com/bounder-chess/bounder/eval"
+	"github.com/bounder-chess/bounder/nnue"
 	"github.com/bounder-chess/bounder/syzygy"
 )
 
@@ -148,6 +149,9 @@ type Options struct {
 	// to MaxThreads; 0 is taken as 1.
 	Threads int
 	Eval    string // one of Evals(); "" = Full
+	// Net is the network that the Network evaluation uses; nil = the
+	// embedded one (nnue.Default).
+	Net *nnue.Net
 	// Tablebases, when not nil, are Syzygy endgame tables the selective
 	// search probes (tb.go): WDL in the tree at nodes with at most
 	// TBProbeLimit pieces (0: as many as the tables hold) and, at that
@@ -168,9 +172,10 @@ type Options struct {
 	StrengthSeed uint64
 }
 
-// Evals are the evaluations a search can use (eval.Kinds): Full, the tuned
-// weights compiled in; Hand, the hand-set starting weights; Material.
-func Evals() []string { return eval.Kinds() }
+// Evals are the evaluations a search can use: eval.Kinds (Full, the tuned
+// weights compiled in; Hand, the hand-set starting weights; Material) and
+// Network, the network of Options.Net (package nnue).
+func Evals() []string { return append(eval.Kinds(), NetworkEval) }
 
 // LookupEval reports whether name is one of Evals() (case-insensitively) and
 // returns its index there.

@@ -172,6 +172,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 func (w *worker) prepare(pos *engine.Position, s *Searcher, opt Options, ev int, rm []engine.Move) {
 	w.ev = w.evaluator(ev)
 	w.pos, w.tt, w.opt, w.ctl = pos.Clone(), s.tt, opt, &s.ctl
+	w.prepareNet(opt)
 	w.scout = driverNamed(opt.Driver).Scout
 	w.stats, w.stopped, w.nodeLimit, w.published, w.publishedTB = Stats{}, false, 0, 0, 0
 	w.tbPieces = 0
@@ -312,9 +313,9 @@ func (w *worker) test(i, gamma, depth int) int {
 	w.stack[0].eval = noEval // as ab leaves the root's, for "improving" at ply 2
 	w.stack[1].pvPath = false
 	w.currMove, w.currMoveNumber = m, i+1 // for progress reports
-	w.pos.Make(m)
+	w.make(m)
 	v := -w.ab(-gamma, -(gamma - 1), depth-1, 1)
-	w.pos.Unmake()
+	w.unmake()
 	return v
 }
 

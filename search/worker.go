@@ -8,6 +8,7 @@ import (
 
 	"github.com/bounder-chess/bounder/engine"
 	"github.com/bounder-chess/bounder/eval"
+	"github.com/bounder-chess/bounder/nnue"
 )
 
 // worker is one search thread's state. Everything the tree walker touches
@@ -17,6 +18,10 @@ type worker struct {
 	tt    *TT
 	ev    *eval.Evaluator
 	evals map[int]*eval.Evaluator // by LookupEval index, made when first used
+	// nn holds the network's accumulators, made when the network first
+	// evaluates; useNet says whether this search evaluates with it.
+	nn     *nnue.Stack
+	useNet bool
 	opt   Options
 	scout bool // NegaScout at interior nodes (the NegaScout driver)
 
@@ -107,7 +112,10 @@ func newWorker() *worker {
 // its evaluators, whose pawn and evaluation caches are not shared.
 func (w *worker) evaluator(i int) *eval.Evaluator {
 	if w.evals[i] == nil {
-		w.evals[i], _ = eval.NewKind(Evals()[i])
+		var ok bool
+		if w.evals[i], ok = eval.NewKind(Evals()[i]); !ok {
+			w.evals[i] = eval.New() // the network: the hand-crafted one stays at hand
+		}
 	}
 	return w.evals[i]
 }
@@ -254,6 +262,9 @@ func (w *worker) pollClock() {
 
 func (w *worker) evaluate() int {
 	w.stats.Leaves++
+	if w.useNet {
+		return w.netEval()
+	}
 	return w.ev.Evaluate(w.pos)
 }
 

@@ -2,8 +2,10 @@ package uci
 
 import (
 	"fmt"
+	"os"
 	"time"
 
+	"github.com/bounder-chess/bounder/nnue"
 	"github.com/bounder-chess/bounder/search"
 	"github.com/bounder-chess/bounder/syzygy"
 )
@@ -89,7 +91,10 @@ func optionSpecs(cfg *Config) []optSpec {
 			doc:  "selective mode: the first-move path from the root is searched as PV nodes"},
 		{name: "Evaluation", kind: kindCombo, vars: search.Evals(),
 			bind: searchVar(func(o *search.Options) *string { return &o.Eval }),
-			doc:  "the static evaluation"},
+			doc:  "the static evaluation: Full (hand-crafted, tuned), Hand (hand-set weights), Material, Network (the network of EvalFile)"},
+		{name: "EvalFile", kind: kindString, apply: (*Engine).loadNet,
+			bind: uciVar(func(u *uciSettings) *string { return &u.evalFile }),
+			doc:  "a network file for Evaluation Network (bounder train's); empty = the network built in"},
 		{name: "SyzygyPath", kind: kindString, apply: (*Engine).loadTablebases,
 			bind: uciVar(func(u *uciSettings) *string { return &u.syzygyPath }),
 			doc:  "directories of Syzygy endgame tables"},
@@ -135,6 +140,7 @@ type uciSettings struct {
 	bookDepth    int    // moves
 	chess960     bool   // UCI_Chess960: move text, and never the book
 	syzygyPath   string // "" = no tablebases
+	evalFile     string // "" = the embedded network
 	showWDL      bool   // UCI_ShowWDL: wdl in the info lines with a score
 }
 
@@ -221,6 +227,30 @@ func (e *Engine) loadTablebases() error {
 		_ = old.Close() // a running search may still probe it: then it stays open
 	}
 	e.searchOpt.Tablebases = tables
+	return nil
+}
+
+// loadNet loads the network EvalFile names at once, so that errors show
+// when the option is set; a file that cannot be read or is not a network
+// of the right shape is an error and the network in use stays. An empty
+// path returns to the embedded network.
+func (e *Engine) loadNet() error {
+	path := e.set.evalFile
+	if path == "" {
+		e.searchOpt.Net = nil
+		return nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("%s", oneLine(err.Error()))
+	}
+	defer f.Close()
+	net, err := nnue.Read(f)
+	if err != nil {
+		return fmt.Errorf("%s: %s", quote(path), oneLine(err.Error()))
+	}
+	e.searchOpt.Net = net
+	e.infof("network: %s, hidden size %d, checksum %s", quote(path), net.N, net.Version)
 	return nil
 }
 

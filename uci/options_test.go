@@ -185,6 +185,9 @@ func TestOptionBindings(t *testing.T) {
 			if o.name == "SyzygyPath" {
 				v = filepath.Join("..", "syzygy", "testdata")
 			}
+			if o.name == "EvalFile" {
+				v = filepath.Join("..", "nnue", "default.nnue")
+			}
 		case kindCombo:
 			for _, c := range o.vars {
 				if c != o.def {
@@ -208,6 +211,10 @@ func TestOptionBindings(t *testing.T) {
 		if o.name == "SyzygyPath" {
 			// The tables it opens are what the path sets, not a second option.
 			changed = slices.DeleteFunc(changed, func(f string) bool { return f == "search.Options.Tablebases" })
+		}
+		if o.name == "EvalFile" {
+			// The network it loads is what the path sets.
+			changed = slices.DeleteFunc(changed, func(f string) bool { return f == "search.Options.Net" })
 		}
 		if len(changed) != 1 {
 			t.Errorf("%s = %s changed %v, want one field", o.name, v, changed)

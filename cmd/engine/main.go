@@ -18,6 +18,7 @@ import (
 	"github.com/bounder-chess/bounder/selfplay"
 	"github.com/bounder-chess/bounder/spsa"
 	"github.com/bounder-chess/bounder/syzygy"
+	"github.com/bounder-chess/bounder/train"
 	"github.com/bounder-chess/bounder/tune"
 )
 
@@ -43,6 +44,7 @@ Commands:
   wdl       fit the win/draw/loss model of Bounder's scores to played games
   datagen   generate tuning data from engine self-play, or relabel it
   selfplay  generate the network's training data by self-play, in process
+  train     fit the network evaluation to selfplay's data
   tune      fit the evaluation's weights to game results (Texel's method)
   probe     probe Syzygy endgame tables: WDL, DTZ and the best move of a FEN
   lab       reproduce the papers' experiments on real chess: CSV, plots, tables
@@ -64,6 +66,7 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"history":  match.HistoryMain,
 	"wdl":      match.WDLMain,
 	"tune":     tune.Main,
+	"train":    train.Main,
 	"datagen":  datagen.Main,
 	"selfplay": selfplay.Main,
 	"probe":    syzygy.ProbeMain,

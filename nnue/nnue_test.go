@@ -1,0 +1,192 @@
+package nnue
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"math/rand"
+	"testing"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/stretchr/testify/require"
+)
+
+// randomNet is a net of random weights, large enough that every piece
+// moves the output.
+func randomNet(n int, seed int64) *Net {
+	rng := rand.New(rand.NewSource(seed))
+	net := &Net{N: n, FTW: make([]int16, Inputs*n), FTB: make([]int16, n), OutW: make([]int16, 2*n), OutB: 1234}
+	for i := range net.FTW {
+		net.FTW[i] = int16(rng.Intn(401) - 200)
+	}
+	for i := range net.FTB {
+		net.FTB[i] = int16(rng.Intn(201))
+	}
+	for i := range net.OutW {
+		net.OutW[i] = int16(rng.Intn(257) - 128)
+	}
+	return net
+}
+
+var treeFENs = []string{
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", // castling, en passant, promotions below
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	// Chess960: castling with the king and rook on other squares.
+	"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+}
+
+// walk checks, at every node of the tree of depth plies below pos, that
+// the stack's incremental accumulator scores as a fresh one.
+func walk(t *testing.T, net *Net, s *Stack, pos *engine.Position, depth int, nodes *int) {
+	*nodes++
+	require.Equal(t, net.Evaluate(pos), s.Evaluate(pos.SideToMove()), pos.FEN())
+	if depth == 0 {
+		return
+	}
+	var buf [256]engine.Move
+	for _, m := range pos.GenerateMoves(buf[:0]) {
+		s.Make(pos, m)
+		walk(t, net, s, pos, depth-1, nodes)
+		s.Unmake(pos)
+	}
+	if depth == 2 && !pos.InCheck() {
+		s.PushNull()
+		pos.MakeNull()
+		walk(t, net, s, pos, 1, nodes)
+		pos.UnmakeNull()
+		s.Pop()
+	}
+}
+
+// TestIncrementalMatchesFresh: over perft trees with castling (Chess960
+// too), en passant, promotions and null moves, the updated accumulators
+// equal the ones computed from the board.
+func TestIncrementalMatchesFresh(t *testing.T) {
+	net := randomNet(16, 1)
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
+	for _, fen := range treeFENs {
+		pos, err := engine.ParseFEN(fen)
+		require.NoError(t, err)
+		s := NewStack(net, 16)
+		s.Reset(pos)
+		nodes := 0
+		walk(t, net, s, pos, depth, &nodes)
+		require.Zero(t, s.Depth())
+		require.Greater(t, nodes, 100)
+	}
+}
+
+// TestIncrementalRandomGames plays long random games, never taking a move
+// back, so the stack goes deep and meets every kind of move.
+func TestIncrementalRandomGames(t *testing.T) {
+	net := randomNet(24, 2)
+	rng := rand.New(rand.NewSource(3))
+	var buf [256]engine.Move
+	for g := 0; g < 20; g++ {
+		pos, err := engine.ParseFEN(treeFENs[g%len(treeFENs)])
+		require.NoError(t, err)
+		s := NewStack(net, 201)
+		s.Reset(pos)
+		for ply := 0; ply < 200; ply++ {
+			moves := pos.GenerateMoves(buf[:0])
+			if len(moves) == 0 {
+				break
+			}
+			s.Make(pos, moves[rng.Intn(len(moves))])
+			require.Equal(t, net.Evaluate(pos), s.Evaluate(pos.SideToMove()), pos.FEN())
+		}
+	}
+}
+
+// TestColourSymmetry: a position and its colour-flipped mirror score the
+// same for the side to move.
+func TestColourSymmetry(t *testing.T) {
+	for _, net := range []*Net{randomNet(32, 4), Default()} {
+		for _, fen := range treeFENs[:5] {
+			pos, err := engine.ParseFEN(fen)
+			require.NoError(t, err)
+			require.Equal(t, net.Evaluate(pos), net.Evaluate(pos.Mirror()), fen)
+		}
+	}
+}
+
+func TestFileRoundTrip(t *testing.T) {
+	net := randomNet(16, 5)
+	data := net.Bytes()
+	got, err := Parse(data)
+	require.NoError(t, err)
+	require.Equal(t, net.FTW, got.FTW)
+	require.Equal(t, net.FTB, got.FTB)
+	require.Equal(t, net.OutW, got.OutW)
+	require.Equal(t, net.OutB, got.OutB)
+	got2, err := Read(bytes.NewReader(data))
+	require.NoError(t, err)
+	require.Equal(t, got.Version, got2.Version)
+}
+
+func TestParseRejects(t *testing.T) {
+	good := randomNet(16, 6).Bytes()
+	spoil := func(f func(b []byte) []byte) []byte {
+		return f(append([]byte(nil), good...))
+	}
+	cases := map[string][]byte{
+		"too short": good[:10],
+		"bad magic": spoil(func(b []byte) []byte { b[0] = 'X'; return b }),
+		"version":   spoil(func(b []byte) []byte { b[4] = 9; return b }),
+		"hidden size": spoil(func(b []byte) []byte {
+			b[8] = 3
+			return b
+		}),
+		"bytes":    good[:len(good)-6],
+		"checksum": spoil(func(b []byte) []byte { b[100] ^= 1; return b }),
+	}
+	for name, data := range cases {
+		_, err := Parse(data)
+		require.Error(t, err, name)
+		require.Contains(t, err.Error(), map[string]string{"too short": "too short", "bad magic": "magic", "version": "version",
+			"hidden size": "hidden size", "bytes": "bytes", "checksum": "checksum"}[name], name)
+	}
+}
+
+// TestEmbedded: the embedded net parses, and is the file docs/nnue.md
+// names by its SHA-256.
+func TestEmbedded(t *testing.T) {
+	net := Default()
+	require.GreaterOrEqual(t, net.N, minN)
+	sum := sha256.Sum256(DefaultBytes())
+	require.Equal(t, DefaultSHA256, hex.EncodeToString(sum[:]), "update DefaultSHA256 and docs/nnue.md with the new net's provenance")
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(randomNet(8, 7).Bytes())
+	f.Fuzz(func(t *testing.T, b []byte) {
+		net, err := Parse(b)
+		if err != nil {
+			return
+		}
+		_ = net.Evaluate(engine.NewPosition())
+	})
+}
+
+func BenchmarkIncremental(b *testing.B) {
+	net := Default()
+	pos, _ := engine.ParseFEN(treeFENs[1])
+	s := NewStack(net, 4)
+	s.Reset(pos)
+	var buf [256]engine.Move
+	moves := pos.GenerateMoves(buf[:0])
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m := moves[i%len(moves)]
+		s.Make(pos, m)
+		_ = s.Evaluate(pos.SideToMove())
+		s.Unmake(pos)
+	}
+}

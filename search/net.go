@@ -1,0 +1,69 @@
+package search
+
+import (
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/nnue"
+)
+
+// NetworkEval is the name of the network evaluation among Evals().
+const NetworkEval = "Network"
+
+// prepareNet sets up the network's accumulators for a search with opt:
+// when the evaluation is the network, the worker's stack is made for the
+// net (once per net) and its root computed from the root position.
+func (w *worker) prepareNet(opt Options) {
+	w.useNet = equalFold(opt.Eval, NetworkEval)
+	if !w.useNet {
+		return
+	}
+	net := opt.Net
+	if net == nil {
+		net = nnue.Default()
+	}
+	if w.nn == nil || w.nn.Net() != net {
+		w.nn = nnue.NewStack(net, MaxPly+2)
+	}
+	w.nn.Reset(w.pos)
+}
+
+// make plays m at a node of the tree, keeping the network's accumulators
+// in step when it evaluates.
+func (w *worker) make(m engine.Move) {
+	if w.useNet {
+		w.nn.Make(w.pos, m)
+		return
+	}
+	w.pos.Make(m)
+}
+
+// unmake takes back the last move made with make.
+func (w *worker) unmake() {
+	if w.useNet {
+		w.nn.Unmake(w.pos)
+		return
+	}
+	w.pos.Unmake()
+}
+
+func (w *worker) makeNull() {
+	if w.useNet {
+		w.nn.PushNull()
+	}
+	w.pos.MakeNull()
+}
+
+func (w *worker) unmakeNull() {
+	w.pos.UnmakeNull()
+	if w.useNet {
+		w.nn.Pop()
+	}
+}
+
+// netEval is the network's score of the current node, kept inside the
+// hand-crafted evaluation's range so that no evaluation reaches the mate
+// scores.
+func (w *worker) netEval() int {
+	return max(-evalLimit, min(evalLimit, w.nn.Evaluate(w.pos.SideToMove())))
+}
+
+const evalLimit = 15000

@@ -1,0 +1,67 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/bounder-chess/bounder/engine"
+)
+
+// TestNetworkPureModeAgrees: with the network evaluating, every driver
+// returns one value in pure mode (BNS a bound that holds it), with ETC on
+// and off, so the accumulators follow the tree whatever the driver's
+// order of passes; after each search the stack is back at the root.
+func TestNetworkPureModeAgrees(t *testing.T) {
+	// Quiet positions: pure mode's quiescence search has no pruning, and
+	// the perft suite's capture trees under a net of the first data take
+	// minutes. Castling, en passant and a promotion are among the moves.
+	fens := []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+		"rnbqkbnr/ppp2ppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+		"8/P5k1/8/8/8/8/6K1/8 w - - 0 1",
+	}
+	maxDepth := 2
+	s := NewSearcher(8)
+	for _, fen := range fens {
+		pos, err := engine.ParseFEN(fen)
+		require.NoError(t, err)
+		for depth := 1; depth <= maxDepth; depth++ {
+			want, have := 0, false
+			for _, d := range Drivers() {
+				for _, etc := range []bool{true, false} {
+					opt := DefaultOptions()
+					opt.Driver, opt.Selective, opt.ETC, opt.ETCDepth, opt.EvalGrain = d, false, etc, 2, 1
+					opt.Eval = NetworkEval
+					s.Clear()
+					r := s.Search(context.Background(), pos, Limits{Depth: depth}, opt, nil)
+					require.True(t, pos.IsLegal(r.BestMove), fen)
+					require.Zero(t, s.w.nn.Depth(), "the stack is back at the root")
+					if r.Bound == BoundLower {
+						require.Equal(t, "BNS", d)
+						continue
+					}
+					require.Equal(t, BoundExact, r.Bound)
+					if !have {
+						want, have = r.Score, true
+					}
+					require.Equal(t, want, r.Score, "%s etc=%v depth %d: %s", d, etc, depth, fen)
+				}
+			}
+		}
+	}
+}
+
+// TestNetworkSelective: the playing search with the network finds a move
+// and its evaluation is not the hand-crafted one.
+func TestNetworkSelective(t *testing.T) {
+	pos := engine.NewPosition()
+	s := NewSearcher(8)
+	opt := DefaultOptions()
+	opt.Eval = NetworkEval
+	r := s.Search(context.Background(), pos, Limits{Depth: 6}, opt, nil)
+	require.True(t, pos.IsLegal(r.BestMove))
+	require.Zero(t, s.w.nn.Depth())
+}

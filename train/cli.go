@@ -1,0 +1,220 @@
+package train
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/internal/usage"
+	"github.com/bounder-chess/bounder/nnue"
+	"github.com/bounder-chess/bounder/trainset"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+const usageText = `usage: bounder train --out NET [flags] FILE...
+
+Fits the network evaluation (768 → N) × 2 → 1 to the training data FILEs
+(bounder selfplay's) and writes it quantised to NET, the file the
+EvalFile option loads. Every --valid-every-th game is held out for
+validation; the training and validation losses are printed each epoch
+(and plotted with --plot). With --checkpoint the state is saved after
+each epoch and a run started again with the same checkpoint continues
+from it. NET is written only when training ends, through a temporary
+file, so a stopped run or a corrupt FILE (named with its record) leaves
+an earlier NET as it was. Exit status: 0, 1 on an error, 2 for a usage
+error.`
+
+// Main is "bounder train".
+func Main(args []string, stdout, stderr io.Writer) int {
+	def := DefaultConfig()
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	out := fs.String("out", "", "the network `FILE` to write (required)")
+	ckpt := fs.String("checkpoint", "", "a checkpoint `FILE`: saved after each epoch, continued from when it exists")
+	plotPath := fs.String("plot", "", "plot the losses by epoch to this PNG `FILE`")
+	n := fs.Int("hidden", def.N, "hidden neurons per view, N")
+	epochs := fs.Int("epochs", def.Epochs, "passes over the training data")
+	batch := fs.Int("batch", def.Batch, "positions per step")
+	lr := fs.Float64("lr", def.LR, "Adam's learning rate at the start")
+	dropEvery := fs.Int("drop-every", def.DropEvery, "multiply the learning rate by --drop every N epochs (0: never)")
+	drop := fs.Float64("drop", def.Drop, "see --drop-every")
+	lambda := fs.Float64("lambda", def.Lambda, "weight of the search score in the target, in [0, 1] (the rest is the game's result)")
+	k := fs.Float64("k", 0, "the sigmoid's scale in centipawns (0: fitted to the data)")
+	seed := fs.Int64("seed", def.Seed, "seed of the initial weights and the order of the positions")
+	validEvery := fs.Int("valid-every", def.ValidEvery, "hold out every N-th game for validation (0: none)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage.Print(stdout, usageText, fs)
+			return 0
+		}
+		fmt.Fprintf(stderr, "bounder train: %v (see bounder train --help)\n", err)
+		return 2
+	}
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "bounder train: "+format+"\n", a...)
+		return 2
+	}
+	switch {
+	case *out == "":
+		return bad("--out is required")
+	case fs.NArg() == 0:
+		return bad("no training data FILE")
+	case *n < 8 || *n > 2048:
+		return bad("--hidden must be 8 to 2048")
+	case *batch < 1 || *epochs < 0:
+		return bad("--batch must be positive and --epochs not negative")
+	case *lambda < 0 || *lambda > 1:
+		return bad("--lambda must be in [0, 1]")
+	case *validEvery == 1:
+		return bad("--valid-every 1 would leave nothing to train on")
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "bounder train: %v\n", err)
+		return 1
+	}
+	var recs []trainset.Record
+	for _, path := range fs.Args() {
+		r, err := trainset.ReadFile(path)
+		if err != nil {
+			return fail(err)
+		}
+		recs = append(recs, r...)
+	}
+	if len(recs) == 0 {
+		return fail(errors.New("the data holds no position"))
+	}
+	cfg := Config{N: *n, Epochs: *epochs, Batch: *batch, LR: *lr, DropEvery: *dropEvery, Drop: *drop,
+		Lambda: *lambda, K: *k, Seed: *seed, ValidEvery: *validEvery}
+	var st *State
+	if *ckpt != "" {
+		if _, err := os.Stat(*ckpt); err == nil {
+			s, err := LoadState(*ckpt)
+			if err != nil {
+				return fail(err)
+			}
+			st = s
+			st.Config.Epochs = cfg.Epochs // a continued run may be given more epochs
+			fmt.Fprintf(stdout, "continuing %s after epoch %d\n", *ckpt, st.Epoch)
+		}
+	}
+	trainRecs, validRecs := Split(recs, cfg.ValidEvery)
+	if st == nil {
+		kk := cfg.K
+		if kk == 0 {
+			kk = FitK(trainRecs)
+		}
+		st = NewState(cfg, kk)
+	}
+	cfg = st.Config
+	fmt.Fprintf(stdout, "%d positions: %d training, %d validation; K %.1f, lambda %g, hidden %d\n",
+		len(recs), len(trainRecs), len(validRecs), st.K, cfg.Lambda, cfg.N)
+	trainS := Samples(trainRecs, st.K, cfg.Lambda)
+	validS := Samples(validRecs, st.K, cfg.Lambda)
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	for st.Epoch < cfg.Epochs {
+		t0 := time.Now()
+		tl, err := st.RunEpoch(ctx, trainS)
+		if err != nil {
+			return fail(err)
+		}
+		vl := math.NaN()
+		if len(validS) > 0 {
+			vl = st.Model.Loss(validS, st.K)
+		}
+		st.TrainLoss = append(st.TrainLoss, tl)
+		st.ValidLoss = append(st.ValidLoss, vl)
+		fmt.Fprintf(stdout, "epoch %3d  train %.6f  valid %.6f  %.1fs\n", st.Epoch, tl, vl, time.Since(t0).Seconds())
+		if *ckpt != "" {
+			if err := SaveState(*ckpt, st); err != nil {
+				return fail(err)
+			}
+		}
+	}
+	if *plotPath != "" {
+		if err := PlotLoss(*plotPath, st); err != nil {
+			return fail(err)
+		}
+	}
+	net := st.Model.Quantise()
+	mean, worst := QuantisationError(&st.Model, net, validRecs, 20000)
+	fmt.Fprintf(stdout, "quantised: mean |float - int| %.2f cp, largest %.1f cp over %d validation positions\n", mean, worst, min(20000, len(validRecs)))
+	if err := writeAtomic(*out, net.Bytes()); err != nil {
+		return fail(err)
+	}
+	fmt.Fprintf(stdout, "wrote %s (%s)\n", *out, nnue.MustParse(net.Bytes()).Version)
+	return 0
+}
+
+// QuantisationError compares the float model with its quantised net on up
+// to limit records: the mean and the largest absolute difference, in
+// centipawns.
+func QuantisationError(m *Model, net *nnue.Net, recs []trainset.Record, limit int) (mean, worst float64) {
+	var s Sample
+	n := 0
+	for i := range recs {
+		if n == limit {
+			break
+		}
+		pos, err := engine.ParseFEN(recs[i].FEN())
+		if err != nil {
+			continue
+		}
+		MakeSample(&recs[i], 400, 0, &s)
+		d := math.Abs(m.Eval(&s) - float64(net.Evaluate(pos)))
+		mean += d
+		worst = max(worst, d)
+		n++
+	}
+	return mean / float64(max(1, n)), worst
+}
+
+func writeAtomic(path string, data []byte) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// PlotLoss draws the training and validation losses by epoch.
+func PlotLoss(path string, st *State) error {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("Training the network: hidden %d, lambda %g", st.Config.N, st.Config.Lambda)
+	p.X.Label.Text = "epoch"
+	p.Y.Label.Text = "mean squared error"
+	for _, c := range []struct {
+		name string
+		l    []float64
+	}{{"training", st.TrainLoss}, {"validation", st.ValidLoss}} {
+		var xy plotter.XYs
+		for i, v := range c.l {
+			if !math.IsNaN(v) {
+				xy = append(xy, plotter.XY{X: float64(i + 1), Y: v})
+			}
+		}
+		if len(xy) == 0 {
+			continue
+		}
+		line, err := plotter.NewLine(xy)
+		if err != nil {
+			return err
+		}
+		if c.name == "validation" {
+			line.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
+		}
+		p.Add(line)
+		p.Legend.Add(c.name, line)
+	}
+	p.Legend.Top = true // the losses fall from the top left: the top right stays clear
+	return p.Save(7*vg.Inch, 4*vg.Inch, path)
+}

@@ -1,0 +1,173 @@
+// Package train fits Bounder's network (package nnue) to self-play data
+// (package trainset) in float32 and writes it quantised: "bounder train".
+//
+// The loss is the mean squared error between sigmoid(eval/K), eval the
+// net's score in centipawns for the side to move, and the target
+// lambda·sigmoid(score/K) + (1−lambda)·result, score the search's score and
+// result the game's (1 win, ½ draw, 0 loss), both for the side to move.
+// K is fitted to the data first (the scale at which the search's scores
+// best predict the results), as bounder tune fits its K. The optimiser is
+// Adam with a step decay of the learning rate; a mini-batch is split
+// across the cores in fixed slices whose gradients are summed in a fixed
+// order, so a run is deterministic for a given seed.
+package train
+
+import (
+	"math"
+	"math/rand"
+
+	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/nnue"
+	"github.com/bounder-chess/bounder/trainset"
+)
+
+// weightClip bounds the transformer's weights so that the int16
+// accumulator of the quantised net cannot overflow: 32 pieces times
+// 1.98·QA plus the bias stays below 32767.
+const weightClip = 1.98
+
+// Model is the float network: the parameters, in one slice so that the
+// optimiser sees one vector.
+type Model struct {
+	N      int
+	Params []float32 // FTW (Inputs·N), FTB (N), OutW (2N), OutB (1)
+}
+
+// NewModel returns a model of hidden size n with seeded random weights.
+func NewModel(n int, seed int64) *Model {
+	m := &Model{N: n, Params: make([]float32, nnue.Inputs*n+n+2*n+1)}
+	rng := rand.New(rand.NewSource(seed))
+	ftw, _, outw, _ := m.parts()
+	for i := range ftw {
+		ftw[i] = float32(rng.NormFloat64() * 0.05)
+	}
+	for i := range outw {
+		outw[i] = float32(rng.NormFloat64() / math.Sqrt(float64(2*n)))
+	}
+	return m
+}
+
+func (m *Model) parts() (ftw, ftb, outw, outb []float32) {
+	return split(m.Params, m.N)
+}
+
+func split(p []float32, n int) (ftw, ftb, outw, outb []float32) {
+	a := nnue.Inputs * n
+	return p[:a], p[a : a+n], p[a+n : a+3*n], p[a+3*n:]
+}
+
+// Sample is a position's features and its target.
+type Sample struct {
+	Feat   [2][32]uint16 // the features of each view (White's, Black's)
+	Count  int
+	Stm    engine.Color
+	Target float32
+}
+
+// MakeSample turns a record into a sample with the given K and lambda.
+func MakeSample(r *trainset.Record, k, lambda float64, s *Sample) {
+	s.Count = 0
+	r.ForEach(func(sq engine.Square, pc engine.Piece) {
+		for v := uint8(0); v < 2; v++ {
+			s.Feat[v][s.Count] = uint16(nnue.Feature(v, uint8(pc.Color()), uint8(pc.Type()), uint8(sq)))
+		}
+		s.Count++
+	})
+	s.Stm = r.Side()
+	score, result := float64(r.Score()), float64(r.Result())/2
+	if s.Stm == engine.Black {
+		score, result = -score, 1-result
+	}
+	s.Target = float32(lambda*sigmoid(score/k) + (1-lambda)*result)
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// scratch is one goroutine's working memory.
+type scratch struct {
+	acc  [2][]float32
+	d    []float32 // the gradient at an accumulator
+	grad []float32
+}
+
+func newScratch(n, params int) *scratch {
+	return &scratch{acc: [2][]float32{make([]float32, n), make([]float32, n)}, d: make([]float32, n), grad: make([]float32, params)}
+}
+
+// Forward returns the net's score of a sample in units of Scale
+// centipawns, filling sc's accumulators.
+func (m *Model) forward(s *Sample, sc *scratch) float32 {
+	ftw, ftb, outw, outb := m.parts()
+	n := m.N
+	for v := 0; v < 2; v++ {
+		a := sc.acc[v]
+		copy(a, ftb)
+		for _, f := range s.Feat[v][:s.Count] {
+			row := ftw[int(f)*n : int(f)*n+n]
+			for j := range a {
+				a[j] += row[j]
+			}
+		}
+	}
+	us, them := sc.acc[s.Stm], sc.acc[s.Stm^1]
+	out := outb[0]
+	for j := 0; j < n; j++ {
+		out += outw[j]*clip(us[j]) + outw[n+j]*clip(them[j])
+	}
+	return out
+}
+
+func clip(x float32) float32 {
+	if x < 0 {
+		return 0
+	}
+	if x > 1 {
+		return 1
+	}
+	return x
+}
+
+// Eval is the float net's score of a sample in centipawns.
+func (m *Model) Eval(s *Sample) float64 {
+	sc := newScratch(m.N, 0)
+	return float64(m.forward(s, sc)) * nnue.Scale
+}
+
+// lossGrad returns the loss of a sample's prediction and adds its gradient
+// to sc.grad.
+func (m *Model) lossGrad(s *Sample, k float64, sc *scratch) float64 {
+	out := m.forward(s, sc)
+	p := sigmoid(float64(out) * nnue.Scale / k)
+	diff := p - float64(s.Target)
+	g := float32(2 * diff * p * (1 - p) * nnue.Scale / k)
+	if g == 0 {
+		return diff * diff
+	}
+	_, _, outw, _ := m.parts()
+	gftw, gftb, goutw, goutb := split(sc.grad, m.N)
+	n := m.N
+	goutb[0] += g
+	for side := 0; side < 2; side++ {
+		view := int(s.Stm) ^ side
+		a, d := sc.acc[view], sc.d
+		w := outw[side*n : side*n+n]
+		gw := goutw[side*n : side*n+n]
+		for j := 0; j < n; j++ {
+			x := a[j]
+			gw[j] += g * clip(x)
+			if x > 0 && x < 1 {
+				d[j] = g * w[j]
+				gftb[j] += d[j]
+			} else {
+				d[j] = 0
+			}
+		}
+		for _, f := range s.Feat[view][:s.Count] {
+			row := gftw[int(f)*n : int(f)*n+n]
+			for j := range row {
+				row[j] += d[j]
+			}
+		}
+	}
+	return diff * diff
+}

@@ -1,0 +1,272 @@
+package train
+
+import (
+	"context"
+	"encoding/gob"
+	"fmt"
+	"math"
+	"math/rand"
+	"os"
+	"runtime"
+	"sync"
+
+	"github.com/bounder-chess/bounder/nnue"
+	"github.com/bounder-chess/bounder/trainset"
+)
+
+// Config is a training run's settings.
+type Config struct {
+	N          int     // hidden size
+	Epochs     int     // passes over the training set
+	Batch      int     // positions per step
+	LR         float64 // Adam's learning rate at the start
+	DropEvery  int     // the rate is multiplied by Drop every this many epochs (0: never)
+	Drop       float64
+	Lambda     float64 // weight of the search score in the target
+	K          float64 // the sigmoid's scale in centipawns (0: fitted to the data)
+	Seed       int64
+	Workers    int // goroutines per step (0: one per core)
+	ValidEvery int // every ValidEvery-th game is the validation set (0: none)
+}
+
+// DefaultConfig is bounder train's defaults.
+func DefaultConfig() Config {
+	return Config{N: 128, Epochs: 30, Batch: 16384, LR: 0.001, DropEvery: 10, Drop: 0.3, Lambda: 0.75, Seed: 1, ValidEvery: 20}
+}
+
+// Split divides records by game (the records up to a game-end flag are one
+// game) into a training and a validation set: every validEvery-th game is
+// validation, so that no game has positions in both.
+func Split(recs []trainset.Record, validEvery int) (trainRecs, validRecs []trainset.Record) {
+	g, start := 0, 0
+	for i := range recs {
+		if !recs[i].GameEnd() && i != len(recs)-1 {
+			continue
+		}
+		if validEvery > 0 && g%validEvery == validEvery-1 {
+			validRecs = append(validRecs, recs[start:i+1]...)
+		} else {
+			trainRecs = append(trainRecs, recs[start:i+1]...)
+		}
+		g++
+		start = i + 1
+	}
+	return trainRecs, validRecs
+}
+
+// FitK returns the scale K (centipawns) at which sigmoid(score/K) best
+// predicts the results of the records, by golden-section search of the
+// mean squared error over K in [50, 1000].
+func FitK(recs []trainset.Record) float64 {
+	errAt := func(k float64) float64 {
+		var e float64
+		for i := range recs {
+			d := sigmoid(float64(recs[i].Score())/k) - float64(recs[i].Result())/2
+			e += d * d
+		}
+		return e
+	}
+	lo, hi := 50.0, 1000.0
+	phi := (math.Sqrt(5) - 1) / 2
+	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
+	ea, eb := errAt(a), errAt(b)
+	for hi-lo > 0.5 {
+		if ea < eb {
+			hi, b, eb = b, a, ea
+			a = hi - phi*(hi-lo)
+			ea = errAt(a)
+		} else {
+			lo, a, ea = a, b, eb
+			b = lo + phi*(hi-lo)
+			eb = errAt(b)
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// Samples turns records into samples.
+func Samples(recs []trainset.Record, k, lambda float64) []Sample {
+	s := make([]Sample, len(recs))
+	for i := range recs {
+		MakeSample(&recs[i], k, lambda, &s[i])
+	}
+	return s
+}
+
+// State is what a checkpoint holds: the model, the optimiser's moments, the
+// epochs done and the losses so far.
+type State struct {
+	Config    Config
+	Model     Model
+	M, V      []float32
+	Step      int
+	Epoch     int
+	TrainLoss []float64
+	ValidLoss []float64
+	K         float64
+}
+
+// NewState starts a run.
+func NewState(cfg Config, k float64) *State {
+	m := NewModel(cfg.N, cfg.Seed)
+	return &State{Config: cfg, Model: *m, M: make([]float32, len(m.Params)), V: make([]float32, len(m.Params)), K: k}
+}
+
+// SaveState writes a checkpoint, through a temporary file so that a stop
+// never leaves a torn one.
+func SaveState(path string, st *State) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if err := gob.NewEncoder(f).Encode(st); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// LoadState reads a checkpoint.
+func LoadState(path string) (*State, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var st State
+	if err := gob.NewDecoder(f).Decode(&st); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(st.Model.Params) != nnue.Inputs*st.Model.N+3*st.Model.N+1 || len(st.M) != len(st.Model.Params) || len(st.V) != len(st.Model.Params) {
+		return nil, fmt.Errorf("%s: not a checkpoint of this trainer (wrong sizes)", path)
+	}
+	return &st, nil
+}
+
+// RunEpoch runs one pass over train in shuffled mini-batches and returns the
+// mean training loss.
+func (st *State) RunEpoch(ctx context.Context, train []Sample) (float64, error) {
+	cfg := st.Config
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	rng := rand.New(rand.NewSource(cfg.Seed + int64(st.Epoch)*7919))
+	order := rng.Perm(len(train))
+	lr := cfg.LR
+	if cfg.DropEvery > 0 {
+		lr *= math.Pow(cfg.Drop, float64(st.Epoch/cfg.DropEvery))
+	}
+	m := &st.Model
+	scr := make([]*scratch, workers)
+	for i := range scr {
+		scr[i] = newScratch(m.N, len(m.Params))
+	}
+	losses := make([]float64, workers)
+	var total float64
+	for start := 0; start < len(order); start += cfg.Batch {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		batch := order[start:min(start+cfg.Batch, len(order))]
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			lo, hi := len(batch)*w/workers, len(batch)*(w+1)/workers
+			wg.Add(1)
+			go func(w int, part []int) {
+				defer wg.Done()
+				sc := scr[w]
+				clear(sc.grad)
+				var l float64
+				for _, i := range part {
+					l += m.lossGrad(&train[i], st.K, sc)
+				}
+				losses[w] = l
+			}(w, batch[lo:hi])
+		}
+		wg.Wait()
+		g := scr[0].grad
+		for w := 1; w < workers; w++ {
+			for i, x := range scr[w].grad {
+				g[i] += x
+			}
+		}
+		for w := range losses {
+			total += losses[w]
+		}
+		st.adam(g, float32(1/float64(len(batch))), lr)
+	}
+	st.Epoch++
+	return total / float64(len(train)), nil
+}
+
+// adam takes one step on gradient g scaled by scale.
+func (st *State) adam(g []float32, scale float32, lr float64) {
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	st.Step++
+	c1 := 1 - math.Pow(b1, float64(st.Step))
+	c2 := 1 - math.Pow(b2, float64(st.Step))
+	step := float32(lr * math.Sqrt(c2) / c1)
+	p, mo, v := st.Model.Params, st.M, st.V
+	nftw := nnue.Inputs * st.Model.N
+	for i := range p {
+		gi := g[i] * scale
+		mo[i] = b1*mo[i] + (1-b1)*gi
+		v[i] = b2*v[i] + (1-b2)*gi*gi
+		p[i] -= step * mo[i] / (float32(math.Sqrt(float64(v[i]))) + eps)
+		if i < nftw {
+			p[i] = max(-weightClip, min(weightClip, p[i]))
+		}
+	}
+}
+
+// Loss is the mean loss of the model on samples, computed on every core.
+func (m *Model) Loss(samples []Sample, k float64) float64 {
+	workers := runtime.NumCPU()
+	sums := make([]float64, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		lo, hi := len(samples)*w/workers, len(samples)*(w+1)/workers
+		wg.Add(1)
+		go func(w int, part []Sample) {
+			defer wg.Done()
+			sc := newScratch(m.N, 0)
+			for i := range part {
+				p := sigmoid(float64(m.forward(&part[i], sc)) * nnue.Scale / k)
+				d := p - float64(part[i].Target)
+				sums[w] += d * d
+			}
+		}(w, samples[lo:hi])
+	}
+	wg.Wait()
+	var t float64
+	for _, s := range sums {
+		t += s
+	}
+	return t / float64(max(1, len(samples)))
+}
+
+// Quantise returns the integer network of the model.
+func (m *Model) Quantise() *nnue.Net {
+	ftw, ftb, outw, outb := m.parts()
+	q := func(x float32, s float64) int16 {
+		v := math.Round(float64(x) * s)
+		return int16(max(-32767, min(32767, v)))
+	}
+	net := &nnue.Net{N: m.N, FTW: make([]int16, len(ftw)), FTB: make([]int16, len(ftb)), OutW: make([]int16, len(outw))}
+	for i, x := range ftw {
+		net.FTW[i] = q(x, nnue.QA)
+	}
+	for i, x := range ftb {
+		net.FTB[i] = q(x, nnue.QA)
+	}
+	for i, x := range outw {
+		net.OutW[i] = q(x, nnue.QB)
+	}
+	net.OutB = int32(math.Round(float64(outb[0]) * nnue.QA * nnue.QB))
+	return net
+}
