@@ -22,8 +22,8 @@ type worker struct {
 	// evaluates; useNet says whether this search evaluates with it.
 	nn     *nnue.Stack
 	useNet bool
-	opt   Options
-	scout bool // NegaScout at interior nodes (the NegaScout driver)
+	opt    Options
+	scout  bool // NegaScout at interior nodes (the NegaScout driver)
 
 	lists   [MaxPly + 1]moveList
 	killers [MaxPly + 1][2]engine.Move
