@@ -23,4 +23,4 @@ func DefaultBytes() []byte { return defaultNet }
 // DefaultSHA256 is the SHA-256 of the embedded network's file, as
 // docs/nnue.md records it with the net's provenance: a test fails when the
 // file changes without both.
-const DefaultSHA256 = "be73b9d8d0fb4747eb06a90a561a2d680fbc0d9fc035f9ead96e3e112e59e788"
+const DefaultSHA256 = "4a218523283ed78fb207c981d9a455c000788924c60590d7cef1660f8758c603"

@@ -63,7 +63,7 @@ type Net struct {
 	FTB     []int16 // N
 	OutW    []int16 // 2N: the side to move's half, then the other's
 	OutB    int32
-	Version string // a short description: the CRC of its file
+	Version string // its file's checksum, as 8 hex digits
 }
 
 // Feature is the input index of piece type t (1-6) of colour c on square
@@ -117,7 +117,7 @@ func Parse(data []byte) (*Net, error) {
 	if err := binary.Read(rd, binary.LittleEndian, &net.OutB); err != nil {
 		return nil, err
 	}
-	net.Version = fmt.Sprintf("%08x", crc32.ChecksumIEEE(data))
+	net.Version = fmt.Sprintf("%08x", binary.LittleEndian.Uint32(data[len(data)-4:]))
 	return net, nil
 }
 
