@@ -63,7 +63,13 @@ func (w *worker) unmakeNull() {
 // hand-crafted evaluation's range so that no evaluation reaches the mate
 // scores.
 func (w *worker) netEval() int {
+	if netCheck != nil {
+		netCheck(w)
+	}
 	return max(-evalLimit, min(evalLimit, w.nn.Evaluate(w.pos.SideToMove())))
 }
 
 const evalLimit = 15000
+
+// netCheck, set by tests, is called at every network evaluation.
+var netCheck func(w *worker)

@@ -65,3 +65,33 @@ func TestNetworkSelective(t *testing.T) {
 	require.True(t, pos.IsLegal(r.BestMove))
 	require.Zero(t, s.w.nn.Depth())
 }
+
+// TestNetworkStackInStep: in the playing search (pruning, reductions,
+// null moves, singular extensions, ETC, the quiescence search), every
+// network evaluation is the one of a fresh accumulator of the position
+// evaluated: no move is made past the stack.
+func TestNetworkStackInStep(t *testing.T) {
+	checked, bad := 0, 0
+	netCheck = func(w *worker) {
+		checked++
+		if w.nn.Evaluate(w.pos.SideToMove()) != w.nn.Net().Evaluate(w.pos) {
+			bad++
+		}
+	}
+	defer func() { netCheck = nil }()
+	s := NewSearcher(8)
+	for _, fen := range []string{
+		"r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	} {
+		pos, err := engine.ParseFEN(fen)
+		require.NoError(t, err)
+		opt := DefaultOptions()
+		opt.Eval = NetworkEval
+		s.Clear()
+		s.Search(context.Background(), pos, Limits{Nodes: 200000}, opt, nil)
+	}
+	require.Greater(t, checked, 10000)
+	require.Zero(t, bad, "of %d evaluations", checked)
+}
