@@ -2,7 +2,7 @@
 EXE ?= bounder
 GO ?= go
 # Packages that run goroutines are tested with the race detector.
-RACE_PKGS = ./search/... ./uci/... ./match/... ./tune/... ./book/... ./syzygy/... ./lab/... ./spsa/... ./selfplay/...
+RACE_PKGS = ./search/... ./uci/... ./match/... ./pgnstats/... ./tune/... ./book/... ./syzygy/... ./lab/... ./spsa/... ./selfplay/...
 
 .PHONY: all build run test test-long bench fuzz vet clean pgo
 

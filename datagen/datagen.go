@@ -79,7 +79,7 @@
 //
 // FromGames ("bounder datagen --pgn") takes the same positions, with the
 // same labels and table corrections, from games already played, read back
-// from their PGN (match.ReadGames): a match's games at a real time control
+// from their PGN (pgnstats.ReadGames): a match's games at a real time control
 // hold the positions the engine's games are decided in. Each move's score
 // is the one its comment gave; games without a result, or ended by a
 // forfeit, are left out.

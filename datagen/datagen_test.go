@@ -7,12 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/internal/enginetest"
 	"github.com/bounder-chess/bounder/match"
 	"github.com/bounder-chess/bounder/tune"
 	"github.com/stretchr/testify/require"
@@ -21,26 +21,7 @@ import (
 // randomEngine is the path of match's random test engine, built once.
 var randomEngine string
 
-func TestMain(m *testing.M) {
-	os.Exit(run(m))
-}
-
-func run(m *testing.M) int {
-	dir, err := os.MkdirTemp("", "datagen-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	defer os.RemoveAll(dir)
-	randomEngine = filepath.Join(dir, "randomengine")
-	build := exec.Command("go", "build", "-o", randomEngine, "../match/internal/randomengine")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building the test engine:", err)
-		return 1
-	}
-	return m.Run()
-}
+func TestMain(m *testing.M) { enginetest.Main(m, &randomEngine) }
 
 var testOpenings = []match.Opening{
 	{FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", ID: "e4"},

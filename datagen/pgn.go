@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bounder-chess/bounder/match"
+	"github.com/bounder-chess/bounder/pgnstats"
 	"github.com/bounder-chess/bounder/syzygy"
 )
 
@@ -17,7 +18,7 @@ import (
 // weights fitted on fixed-node self-play alone (though they did not play
 // better: the games choose).
 
-// FromGames writes the positions of played games (as match.ReadGames reads
+// FromGames writes the positions of played games (as pgnstats.ReadGames reads
 // them from PGN) the way Run writes those of the games it plays: the same
 // selection (the package documentation), labels and table corrections,
 // where each move's score is the one its PGN comment gave. With noScores
@@ -68,7 +69,7 @@ func pgnMain(files []string, out, tbPath string, skip, maxScore int, noScores bo
 		if err != nil {
 			return bad("%v", err)
 		}
-		g, skips, err := match.ReadGames(f)
+		g, skips, err := pgnstats.ReadGames(f)
 		f.Close()
 		if err != nil {
 			return bad("%s: %v", name, err)

@@ -48,7 +48,7 @@ func (b *board960) start() string { return b.startFEN }
 func (b *board960) play(uci string) error {
 	m, err := b.pos.ParseMove(uci)
 	if err != nil {
-		return fmt.Errorf("%w %q in %s", errIllegal, uci, b.pos.FEN())
+		return fmt.Errorf("%w %q in %s", ErrIllegal, uci, b.pos.FEN())
 	}
 	b.pos.Make(m)
 	b.moves = append(b.moves, uci)

@@ -179,11 +179,6 @@ func TestRunChess960Bounder(t *testing.T) {
 	if _, err := parseCounts(out, &n, &plies, &castled); err != nil || n != cfg.Games || castled < 3 {
 		t.Errorf("python-chess read %q: want %d games and castling beyond the book's two", out, cfg.Games)
 	}
-	var stdout, stderr bytes.Buffer
-	if code := StatsMain([]string{path}, &stdout, &stderr); code != ExitOK {
-		t.Errorf("bounder stats: exit %d: %s", code, stderr.String())
-	}
-	t.Logf("bounder stats:\n%s", stdout.String())
 }
 
 // parseCounts reads chess960_check.py's line of counts.

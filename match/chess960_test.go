@@ -93,7 +93,7 @@ func TestBoard960StandardStart(t *testing.T) {
 	}
 	// The standard spelling of castling is a king move that does not exist.
 	b = mustBoard960(t, "", "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6")
-	if err := b.play("e1g1"); !errors.Is(err, errIllegal) {
+	if err := b.play("e1g1"); !errors.Is(err, ErrIllegal) {
 		t.Errorf("e1g1 in Chess960 mode: %v", err)
 	}
 }
@@ -149,7 +149,7 @@ func TestBoard960Castling(t *testing.T) {
 			}
 		}
 		switch {
-		case c.want == "" && !errors.Is(last, errIllegal):
+		case c.want == "" && !errors.Is(last, ErrIllegal):
 			t.Errorf("%s: %s accepted, giving %s", c.name, c.moves[len(c.moves)-1], b.pos.FEN())
 		case c.want != "" && last != nil:
 			t.Errorf("%s: %v", c.name, last)

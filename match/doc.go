@@ -1,12 +1,13 @@
 // Package match plays engine-versus-engine matches between UCI engines and
 // judges them statistically; it is the logic behind "bounder match".
+// Reading games already played (bounder stats, history and wdl) is package
+// pgnstats, which imports this one; this one imports no reader.
 //
 // # Command line
 //
 // Main(args, stdout, stderr) implements the subcommand; see its usage text
 // (Main with "-h") for the flags. Progress lines go to stderr, the final
-// report to stdout. StatsMain implements "bounder stats": the same report
-// for games already played, read back from the PGN files Main wrote.
+// report to stdout.
 //
 // # Library
 //
@@ -36,6 +37,11 @@
 //     SPRT, PGN output) and returns a Summary.
 //   - The statistics (EloFromScore, WDL, Pentanomial, Estimate, SPRT) are
 //     pure functions of counts.
+//   - The report: Summary.Write prints it, PairingResult.Write one pair of
+//     engines' part (AddGame counts a game into it). Package pgnstats prints
+//     the same report from PGN files, replaying each side's clock (Clocks,
+//     TimeUse.Record) from the move times; SplitPGN and ParseFEN read the
+//     files' games and start positions as the openings are read.
 //   - Variants: Config.Variant (ParseVariant reads "standard",
 //     "fischerandom" or "chess960") selects the referee. Standard games are
 //     judged by github.com/notnil/chess, an implementation independent of

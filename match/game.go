@@ -165,8 +165,8 @@ type StageUse struct {
 	Total time.Duration
 }
 
-// stageOf is the stage of move number move (a move before 1 counts as 1).
-func stageOf(move int) int {
+// StageOf is the stage of move number move (a move before 1 counts as 1).
+func StageOf(move int) int {
 	i := len(StageStarts) - 1
 	for i > 0 && move < StageStarts[i] {
 		i--
@@ -186,10 +186,10 @@ func LongBudget(tc TimeControl, before time.Duration) time.Duration {
 	return before/20 + tc.Increment
 }
 
-// record adds the thinking time of the engine's move at move number move,
+// Record adds the thinking time of the engine's move at move number move,
 // and the time left on the clock after it when the game has one; budget
 // is the move's LongBudget (0: none).
-func (u *TimeUse) record(elapsed, left time.Duration, clock bool, budget time.Duration, move int) {
+func (u *TimeUse) Record(elapsed, left time.Duration, clock bool, budget time.Duration, move int) {
 	u.Moves++
 	u.Total += elapsed
 	u.Max = max(u.Max, elapsed)
@@ -201,13 +201,13 @@ func (u *TimeUse) record(elapsed, left time.Duration, clock bool, budget time.Du
 		u.Long++
 		u.LongTotal += elapsed
 	}
-	st := &u.Stages[stageOf(move)]
+	st := &u.Stages[StageOf(move)]
 	st.Moves++
 	st.Total += elapsed
 }
 
-// add merges o into u.
-func (u *TimeUse) add(o TimeUse) {
+// Add merges o into u.
+func (u *TimeUse) Add(o TimeUse) {
 	if o.Clock && (!u.Clock || o.Least < u.Least) {
 		u.Least, u.Clock = o.Least, true
 	}
@@ -392,7 +392,7 @@ func (p *Pair) play(ctx context.Context, rec GameRecord, b referee, tc TimeContr
 		}
 	}
 
-	clk := newClocks(tc)
+	clk := NewClocks(tc)
 	adjud := adjudicator{rules: adj}
 	for {
 		side := b.sideToMove()
@@ -421,8 +421,8 @@ func (p *Pair) play(ctx context.Context, rec GameRecord, b referee, tc TimeContr
 			return rec, nil
 		}
 		moveNumber := b.fullMoveNumber()
-		rec.Use[side].record(res.elapsed, allowed-res.elapsed, allowed > 0, LongBudget(tc, allowed), moveNumber)
-		clk.spend(side, res.elapsed)
+		rec.Use[side].Record(res.elapsed, allowed-res.elapsed, allowed > 0, LongBudget(tc, allowed), moveNumber)
+		clk.Spend(side, res.elapsed)
 		if err := b.play(res.bestMove); err != nil {
 			mv := res.bestMove
 			if mv == "" {

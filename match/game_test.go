@@ -275,9 +275,9 @@ func TestPlayGameCancel(t *testing.T) {
 func TestTimeUse(t *testing.T) {
 	ms := time.Millisecond
 	var a, b TimeUse
-	a.record(200*ms, 9800*ms, true, 0, 1)
-	a.record(100*ms, 9900*ms, true, 0, 11)
-	b.record(50*ms, 0, false, 0, 70)
+	a.Record(200*ms, 9800*ms, true, 0, 1)
+	a.Record(100*ms, 9900*ms, true, 0, 11)
+	b.Record(50*ms, 0, false, 0, 70)
 	stages := func(u TimeUse) [len(StageStarts)]StageUse { return u.Stages }
 	want := [len(StageStarts)]StageUse{{1, 200 * ms}, {1, 100 * ms}}
 	if stages(a) != want {
@@ -288,7 +288,7 @@ func TestTimeUse(t *testing.T) {
 		t.Errorf("a: %+v mean %v", a, a.Mean())
 	}
 	a.Stages = want
-	b.add(a)
+	b.Add(a)
 	want[5] = StageUse{1, 50 * ms}
 	if stages(b) != want {
 		t.Errorf("b's stages %v, want %v", stages(b), want)
@@ -298,39 +298,20 @@ func TestTimeUse(t *testing.T) {
 		t.Errorf("b: %+v", b)
 	}
 	var c TimeUse
-	c.record(30*ms, -5*ms, true, 0, 0) // over the clock within the margin; move 0 counts as 1
-	b.add(c)
+	c.Record(30*ms, -5*ms, true, 0, 0) // over the clock within the margin; move 0 counts as 1
+	b.Add(c)
 	if b.Least != -5*ms || b.Moves != 4 || b.Stages[0] != (StageUse{1, 30 * ms}) {
 		t.Errorf("b after c: %+v", b)
 	}
 	if (TimeUse{}).Mean() != 0 || (TimeUse{}).describe() != "0.000 s (max 0.000 s)" || c.describe() != "0.030 s (max 0.030 s, least left -0.005 s)" {
 		t.Errorf("describe: %q, %q", (TimeUse{}).describe(), c.describe())
 	}
-	a.record(150*ms, 0, true, 0, 45)
+	a.Record(150*ms, 0, true, 0, 45)
 	if got := a.describeStages(); got != "0.200 0.100 - - 0.150 - s" {
 		t.Errorf("describeStages: %q", got)
 	}
-	if got := stageNames(); got != "1-10, 11-20, 21-30, 31-40, 41-60, 61-" {
-		t.Errorf("stageNames: %q", got)
-	}
-}
-
-// The stages of the PGN reader follow the move numbers of the start FEN,
-// book moves included: a game from move 10 with Black to move, one book move.
-func TestStatsStagesFromFEN(t *testing.T) {
-	text := "[Event \"x\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n" +
-		"[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 10\"]\n\n" +
-		"10... Nf6 {book} 11. Nc3 {+0.10/5 0.100s} Bb4 {-0.10/5 0.200s} 12. Bd3 {+0.10/5 0.300s} 1/2-1/2\n\n"
-	games, err := readStats(strings.NewReader(text))
-	if err != nil || len(games) != 1 {
-		t.Fatalf("%d games, %v", len(games), err)
-	}
-	w, b := games[0].use[0].Stages, games[0].use[1].Stages
-	if w[1] != (StageUse{2, 400 * time.Millisecond}) || w[0].Moves != 0 {
-		t.Errorf("White's stages %v: want moves 11 and 12 in 11-20", w)
-	}
-	if b[1] != (StageUse{1, 200 * time.Millisecond}) || b[0].Moves != 0 {
-		t.Errorf("Black's stages %v: want move 11 in 11-20", b)
+	if got := StageNames(); got != "1-10, 11-20, 21-30, 31-40, 41-60, 61-" {
+		t.Errorf("StageNames: %q", got)
 	}
 }
 
@@ -459,18 +440,18 @@ func TestLongThinks(t *testing.T) {
 		}
 	}
 	var u TimeUse
-	u.record(400*ms, 1600*ms, true, LongBudget(tc, 2*time.Second), 1) // exactly twice: not long
-	u.record(401*ms, 1599*ms, true, LongBudget(tc, 2*time.Second), 2) // just over
-	u.record(500*ms, 0, true, 0, 3)                                   // no budget (a fixed movetime): never long
-	u.record(99*ms, 1901*ms, true, LongBudget(tc, 2*time.Second), 4)
+	u.Record(400*ms, 1600*ms, true, LongBudget(tc, 2*time.Second), 1) // exactly twice: not long
+	u.Record(401*ms, 1599*ms, true, LongBudget(tc, 2*time.Second), 2) // just over
+	u.Record(500*ms, 0, true, 0, 3)                                   // no budget (a fixed movetime): never long
+	u.Record(99*ms, 1901*ms, true, LongBudget(tc, 2*time.Second), 4)
 	if u.Long != 1 || u.LongTotal != 401*ms {
 		t.Errorf("long thinks %d taking %v, want 1 taking 401ms", u.Long, u.LongTotal)
 	}
 	var v TimeUse
-	v.add(u)
-	v.add(u)
+	v.Add(u)
+	v.Add(u)
 	var fixed TimeUse
-	fixed.record(500*ms, 0, true, 0, 1)
+	fixed.Record(500*ms, 0, true, 0, 1)
 	if fixed.Running || !u.Running {
 		t.Errorf("running clock: %v for a fixed movetime, %v for a clock", fixed.Running, u.Running)
 	}

@@ -144,7 +144,7 @@ func isCount(s string, least int) bool {
 // position (the FEN tag, or the standard one) and its moves. Results,
 // comments and variations are ignored. Each Opening's ID is "game N".
 func ReadPGNOpenings(r io.Reader) ([]Opening, error) {
-	texts, err := splitPGN(r)
+	texts, err := SplitPGN(r)
 	if err != nil {
 		return nil, err
 	}
@@ -160,10 +160,10 @@ func ReadPGNOpenings(r io.Reader) ([]Opening, error) {
 	return out, nil
 }
 
-// splitPGN cuts a PGN file into games: a tag line after movetext starts a
+// SplitPGN cuts a PGN file into games: a tag line after movetext starts a
 // new game. This is more forgiving than chess.Scanner, which needs the
 // movetext to begin with a move number.
-func splitPGN(r io.Reader) ([]string, error) {
+func SplitPGN(r io.Reader) ([]string, error) {
 	var games []string
 	var cur strings.Builder
 	inMoves := false
@@ -207,7 +207,7 @@ func pgnOpening(text string) (o Opening, err error) {
 	}
 	g := chess.NewGame(decode)
 	if t := g.GetTagPair("FEN"); t != nil {
-		_, norm, err := parseFEN(t.Value)
+		_, norm, err := ParseFEN(t.Value)
 		if err != nil {
 			return Opening{}, err
 		}

@@ -70,7 +70,7 @@ func (g *GameRecord) movetext(result string) []string {
 	if fen == "" {
 		fen = StartFEN
 	}
-	pos, _, err := parseFEN(fen)
+	pos, _, err := ParseFEN(fen)
 	if err != nil {
 		return []string{"{invalid start position}", result}
 	}

@@ -92,7 +92,7 @@ func TestPGNWriterConcurrent(t *testing.T) {
 		}(i)
 	}
 	wg.Wait()
-	games, err := splitPGN(&buf)
+	games, err := SplitPGN(&buf)
 	if err != nil || len(games) != 20 {
 		t.Fatalf("%d games, %v", len(games), err)
 	}

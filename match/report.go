@@ -69,7 +69,7 @@ func (s *Summary) Write(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	for _, p := range s.Pairings {
-		p.write(w)
+		p.Write(w)
 	}
 	if s.SPRT != nil {
 		lower, upper := s.SPRT.Bounds()
@@ -83,7 +83,8 @@ func (s *Summary) Write(w io.Writer) {
 	}
 }
 
-func (p *PairingResult) write(w io.Writer) {
+// Write prints the pairing's part of the report.
+func (p *PairingResult) Write(w io.Writer) {
 	r := p.WDL
 	fmt.Fprintf(w, "%s vs %s: %s, W/D/L %d/%d/%d, score %.1f/%d = %.2f%%\n",
 		p.First, p.Second, games(r.Games()), r.Wins, r.Draws, r.Losses, r.Points(), r.Games(), 100*r.Score())
@@ -111,18 +112,16 @@ func (p *PairingResult) write(w io.Writer) {
 	if p.Use[0].Moves+p.Use[1].Moves > 0 {
 		fmt.Fprintf(w, "  Time per move: %s %s, %s %s\n", p.First, p.Use[0].describe(), p.Second, p.Use[1].describe())
 		fmt.Fprintf(w, "  Time per move by move number (%s): %s %s, %s %s\n",
-			stageNames(), p.First, p.Use[0].describeStages(), p.Second, p.Use[1].describeStages())
+			StageNames(), p.First, p.Use[0].describeStages(), p.Second, p.Use[1].describeStages())
 		if p.Use[0].Running || p.Use[1].Running { // not for a fixed time per move
 			fmt.Fprintf(w, "  Long thinks (over twice a twentieth of the clock plus the increment): %s %s, %s %s\n",
 				p.First, p.Use[0].describeLong(), p.Second, p.Use[1].describeLong())
 		}
 	}
-	writeTrails(w, p.First, p.Second, p.Trails)
-	writeDecided(w, p.First, p.Second, p.Decided)
 }
 
-// stageNames renders the stages of StageStarts: "1-10, 11-20, …, 61-".
-func stageNames() string {
+// StageNames renders the stages of StageStarts: "1-10, 11-20, …, 61-".
+func StageNames() string {
 	names := make([]string, len(StageStarts))
 	for i, first := range StageStarts {
 		names[i] = fmt.Sprintf("%d-", first)

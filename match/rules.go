@@ -29,7 +29,7 @@ func newBoard(fen string) (*board, error) {
 	if strings.TrimSpace(fen) == "" {
 		fen = StartFEN
 	}
-	pos, norm, err := parseFEN(fen)
+	pos, norm, err := ParseFEN(fen)
 	if err != nil {
 		return nil, err
 	}
@@ -38,10 +38,10 @@ func newBoard(fen string) (*board, error) {
 	return b, nil
 }
 
-// parseFEN decodes a 6-field FEN and returns it normalised (single spaces).
+// ParseFEN decodes a 6-field FEN and returns it normalised (single spaces).
 // It checks what notnil/chess does not, so that malformed input is an error
 // rather than a panic deep in move generation.
-func parseFEN(fen string) (*chess.Position, string, error) {
+func ParseFEN(fen string) (*chess.Position, string, error) {
 	f := strings.Fields(fen)
 	if len(f) != 6 {
 		return nil, "", fmt.Errorf("FEN %q: want 6 fields, have %d", fen, len(f))
@@ -60,7 +60,8 @@ func parseFEN(fen string) (*chess.Position, string, error) {
 // start is the FEN the game started from.
 func (b *board) start() string { return b.startFEN }
 
-var errIllegal = errors.New("illegal move")
+// ErrIllegal is wrapped by the errors of a move the rules do not allow.
+var ErrIllegal = errors.New("illegal move")
 
 // play makes a UCI move if it is legal.
 func (b *board) play(uci string) error {
@@ -79,14 +80,14 @@ func (b *board) play(uci string) error {
 func legalMove(pos *chess.Position, uci string) (*chess.Move, error) {
 	want, err := chess.UCINotation{}.Decode(nil, uci)
 	if err != nil {
-		return nil, fmt.Errorf("%w %q", errIllegal, uci)
+		return nil, fmt.Errorf("%w %q", ErrIllegal, uci)
 	}
 	for _, m := range pos.ValidMoves() {
 		if m.S1() == want.S1() && m.S2() == want.S2() && m.Promo() == want.Promo() {
 			return m, nil
 		}
 	}
-	return nil, fmt.Errorf("%w %q in %s", errIllegal, uci, pos)
+	return nil, fmt.Errorf("%w %q in %s", ErrIllegal, uci, pos)
 }
 
 // sideToMove is 0 for White, 1 for Black.

@@ -160,25 +160,25 @@ func TestParseTimeControl(t *testing.T) {
 }
 
 func TestClocks(t *testing.T) {
-	c := newClocks(TimeControl{Base: time.Second, Increment: 100 * time.Millisecond, MovesToGo: 2})
+	c := NewClocks(TimeControl{Base: time.Second, Increment: 100 * time.Millisecond, MovesToGo: 2})
 	cmd, allowed := c.goCommand(0)
 	if cmd != "go wtime 1000 btime 1000 winc 100 binc 100 movestogo 2" || allowed != time.Second {
 		t.Errorf("%q %v", cmd, allowed)
 	}
-	c.spend(0, 300*time.Millisecond)
-	c.spend(0, 300*time.Millisecond) // end of period: +1s
+	c.Spend(0, 300*time.Millisecond)
+	c.Spend(0, 300*time.Millisecond) // end of period: +1s
 	if c.remaining[0] != 1600*time.Millisecond || c.movesLeft[0] != 2 {
 		t.Errorf("remaining %v, moves left %d", c.remaining[0], c.movesLeft[0])
 	}
-	c.spend(1, 5*time.Second) // overran within the margin: clamps at zero
+	c.Spend(1, 5*time.Second) // overran within the margin: clamps at zero
 	if c.remaining[1] != 100*time.Millisecond {
 		t.Errorf("remaining %v", c.remaining[1])
 	}
-	cmd, allowed = newClocks(TimeControl{MoveTime: 50 * time.Millisecond}).goCommand(1)
+	cmd, allowed = NewClocks(TimeControl{MoveTime: 50 * time.Millisecond}).goCommand(1)
 	if cmd != "go movetime 50" || allowed != 50*time.Millisecond {
 		t.Errorf("%q %v", cmd, allowed)
 	}
-	cmd, allowed = newClocks(TimeControl{Nodes: 5000}).goCommand(1)
+	cmd, allowed = NewClocks(TimeControl{Nodes: 5000}).goCommand(1)
 	if cmd != "go nodes 5000" || allowed != 0 {
 		t.Errorf("%q %v", cmd, allowed)
 	}

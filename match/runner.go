@@ -123,13 +123,11 @@ type PairingResult struct {
 	Paired        bool        // games were played in pairs (Repeat)
 	Terminations  map[Termination]int
 	Use           [2]TimeUse // First's and Second's thinking time
-	Trails        Trails     // foresight in decisive games (bounder stats only; foresight.go)
-	Decided       Decided    // decisive games by the stage the winner saw them won in (bounder stats only)
 }
 
-// addGame counts one game: First's points, how it ended, and both sides'
+// AddGame counts one game: First's points, how it ended, and both sides'
 // thinking time (use is by colour).
-func (p *PairingResult) addGame(pts float64, term Termination, use [2]TimeUse, firstWhite bool) {
+func (p *PairingResult) AddGame(pts float64, term Termination, use [2]TimeUse, firstWhite bool) {
 	switch pts {
 	case 1:
 		p.WDL.Wins++
@@ -143,8 +141,8 @@ func (p *PairingResult) addGame(pts float64, term Termination, use [2]TimeUse, f
 	if firstWhite {
 		first = 0
 	}
-	p.Use[0].add(use[first])
-	p.Use[1].add(use[1-first])
+	p.Use[0].Add(use[first])
+	p.Use[1].Add(use[1-first])
 }
 
 // Estimate uses the pentanomial model when the games were paired.
@@ -321,8 +319,8 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		}
 		sum.Played++
 		pr := sum.Pairings[out.job.pairing]
-		pts := pointsForFirst(rec.Result, out.job.firstWhite)
-		pr.addGame(pts, rec.Termination, rec.Use, out.job.firstWhite)
+		pts := PointsForFirst(rec.Result, out.job.firstWhite)
+		pr.AddGame(pts, rec.Termination, rec.Use, out.job.firstWhite)
 		if cfg.Repeat {
 			key := pairKey{out.job.pairing, out.job.k / 2}
 			if prev, ok := firstPoints[key]; ok {
@@ -356,8 +354,8 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	return sum, nil
 }
 
-// pointsForFirst is what the pairing's first engine scored in a game.
-func pointsForFirst(result string, firstWhite bool) float64 {
+// PointsForFirst is what the pairing's first engine scored in a game.
+func PointsForFirst(result string, firstWhite bool) float64 {
 	var white float64
 	switch result {
 	case ResultWhiteWins:

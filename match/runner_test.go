@@ -14,7 +14,7 @@ import (
 // parsePGNFile splits a PGN file into games and decodes each one.
 func parsePGNFile(t *testing.T, text string) []*chess.Game {
 	t.Helper()
-	texts, err := splitPGN(strings.NewReader(text))
+	texts, err := SplitPGN(strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}

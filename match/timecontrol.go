@@ -160,15 +160,18 @@ func (tc TimeControl) stallTimeout() time.Duration {
 	return DefaultStallTimeout
 }
 
-// clocks is the runner's own record of both sides' time. Index 0 is White.
-type clocks struct {
+// Clocks is the runner's own record of both sides' time, kept as the game
+// is played and replayed from a PGN's move times by "bounder stats". Index 0
+// is White.
+type Clocks struct {
 	tc        TimeControl
 	remaining [2]time.Duration
 	movesLeft [2]int
 }
 
-func newClocks(tc TimeControl) *clocks {
-	c := &clocks{tc: tc}
+// NewClocks starts both clocks of a game under tc.
+func NewClocks(tc TimeControl) *Clocks {
+	c := &Clocks{tc: tc}
 	for i := range c.remaining {
 		c.remaining[i] = tc.Base
 		c.movesLeft[i] = tc.MovesToGo
@@ -176,9 +179,12 @@ func newClocks(tc TimeControl) *clocks {
 	return c
 }
 
+// Left is the time side has on its clock before its next move.
+func (c *Clocks) Left(side int) time.Duration { return c.remaining[side] }
+
 // goCommand builds the "go" command for side and returns the time the side
 // may use (zero when its search is not limited by time).
-func (c *clocks) goCommand(side int) (string, time.Duration) {
+func (c *Clocks) goCommand(side int) (string, time.Duration) {
 	var b strings.Builder
 	b.WriteString("go")
 	var allowed time.Duration
@@ -207,9 +213,9 @@ func (c *clocks) goCommand(side int) (string, time.Duration) {
 	return b.String(), allowed
 }
 
-// spend charges elapsed to side and credits the increment and, at the end
+// Spend charges elapsed to side and credits the increment and, at the end
 // of a period, the next period's time.
-func (c *clocks) spend(side int, elapsed time.Duration) {
+func (c *Clocks) Spend(side int, elapsed time.Duration) {
 	if c.tc.Base <= 0 {
 		return
 	}

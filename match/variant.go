@@ -58,7 +58,7 @@ type referee interface {
 	// start is the normalised FEN the game started from.
 	start() string
 	// play makes a UCI move if it is legal, else it returns an error
-	// wrapping errIllegal.
+	// wrapping ErrIllegal.
 	play(uci string) error
 	// sideToMove is 0 for White, 1 for Black.
 	sideToMove() int

@@ -3,10 +3,11 @@ package spsa
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bounder-chess/bounder/internal/enginetest"
 )
 
 // randomEngine is match's test engine (random legal moves), built once:
@@ -14,21 +15,7 @@ import (
 // its score.
 var randomEngine string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "spsa-test")
-	if err != nil {
-		panic(err)
-	}
-	randomEngine = filepath.Join(dir, "randomengine")
-	build := exec.Command("go", "build", "-o", randomEngine, "github.com/bounder-chess/bounder/match/internal/randomengine")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		panic("building the random engine: " + err.Error())
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { enginetest.Main(m, &randomEngine) }
 
 func runMain(args ...string) (int, string, string) {
 	var out, errOut bytes.Buffer

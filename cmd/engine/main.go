@@ -15,6 +15,7 @@ import (
 	"github.com/bounder-chess/bounder/epd"
 	"github.com/bounder-chess/bounder/lab"
 	"github.com/bounder-chess/bounder/match"
+	"github.com/bounder-chess/bounder/pgnstats"
 	"github.com/bounder-chess/bounder/selfplay"
 	"github.com/bounder-chess/bounder/spsa"
 	"github.com/bounder-chess/bounder/syzygy"
@@ -62,9 +63,9 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"epd":      epd.Main,
 	"book":     book.Main,
 	"match":    match.Main,
-	"stats":    match.StatsMain,
-	"history":  match.HistoryMain,
-	"wdl":      match.WDLMain,
+	"stats":    pgnstats.StatsMain,
+	"history":  pgnstats.HistoryMain,
+	"wdl":      pgnstats.WDLMain,
 	"tune":     tune.Main,
 	"train":    train.Main,
 	"datagen":  datagen.Main,

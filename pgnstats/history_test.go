@@ -1,4 +1,4 @@
-package match
+package pgnstats
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bounder-chess/bounder/match"
 )
 
 // writeGames writes games of the given White, Black and Result, one round
@@ -37,7 +39,7 @@ func TestHistory(t *testing.T) {
 	b := writeGames(t, dir, "b.pgn", [3]string{"X", "bounder", "1-0"}, [3]string{"bounder", "X", "1-0"})
 	png := filepath.Join(dir, "h.png")
 	var out, errb bytes.Buffer
-	if code := HistoryMain([]string{"--plot", png, "--goal", "X=35", "v1=" + a, "v2=" + b}, &out, &errb); code != ExitOK {
+	if code := HistoryMain([]string{"--plot", png, "--goal", "X=35", "v1=" + a, "v2=" + b}, &out, &errb); code != match.ExitOK {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	for _, want := range []string{
@@ -59,7 +61,7 @@ func TestHistory(t *testing.T) {
 	c := writeGames(t, dir, "c.pgn",
 		[3]string{"Bounder", "X", "1-0"}, [3]string{"X", "Bounder", "0-1"}, [3]string{"Bounder", "X", "0-1"})
 	out.Reset()
-	if code := HistoryMain([]string{"--engine", "Bounder", "v3=" + c}, &out, &errb); code != ExitOK {
+	if code := HistoryMain([]string{"--engine", "Bounder", "v3=" + c}, &out, &errb); code != match.ExitOK {
 		t.Fatalf("v3: exit %d: %s", code, errb.String())
 	}
 	if want := "| v3 | X | 3 | 2/0/1 | 66.7% |"; !strings.Contains(out.String(), want) {
@@ -67,7 +69,7 @@ func TestHistory(t *testing.T) {
 	}
 
 	out.Reset()
-	if code := HistoryMain([]string{"--engine", "X", "v2=" + b}, &out, &errb); code != ExitOK {
+	if code := HistoryMain([]string{"--engine", "X", "v2=" + b}, &out, &errb); code != match.ExitOK {
 		t.Fatalf("--engine X: exit %d: %s", code, errb.String())
 	}
 	if want := "| v2 | bounder | 2 | 1/0/1 | 50.0% | +0.0 (+0.0 .. +0.0) |"; !strings.Contains(out.String(), want) {
@@ -96,8 +98,8 @@ func TestHistoryErrors(t *testing.T) {
 		{"--plot", png, "--bogus", "1", "v=" + a}, // unknown flag
 	} {
 		var out, errb bytes.Buffer
-		if code := HistoryMain(args, &out, &errb); code != ExitUsage {
-			t.Errorf("%q: exit %d, want %d", args, code, ExitUsage)
+		if code := HistoryMain(args, &out, &errb); code != match.ExitUsage {
+			t.Errorf("%q: exit %d, want %d", args, code, match.ExitUsage)
 		}
 		if errb.Len() == 0 {
 			t.Errorf("%q: no message", args)

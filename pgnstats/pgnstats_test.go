@@ -1,4 +1,4 @@
-package match
+package pgnstats
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bounder-chess/bounder/match"
 )
 
 // The report from the PGN equals the match's own: a match of random
@@ -17,26 +19,26 @@ import (
 // summaries added up, and the same time figures to the PGN's millisecond.
 func TestStatsMatchesTheMatch(t *testing.T) {
 	t.Parallel()
-	ops, err := LoadOpenings("testdata/openings.epd")
+	ops, err := match.LoadOpenings("../match/testdata/openings.epd")
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	var sums []*Summary
+	var sums []*match.Summary
 	var files []string
 	for chunk := 0; chunk < 2; chunk++ {
 		var pgn bytes.Buffer
-		cfg := Config{
-			Engines:     []EngineSpec{engine("alpha"), engine("beta")},
+		cfg := match.Config{
+			Engines:     []match.EngineSpec{engine("alpha"), engine("beta")},
 			TimeControl: fastTC,
 			Games:       2, Rounds: 2,
 			Concurrency: 2,
 			Openings:    ops,
 			Repeat:      true,
 			Seed:        int64(chunk),
-			PGN:         NewPGNWriter(&pgn),
+			PGN:         match.NewPGNWriter(&pgn),
 		}
-		sum, err := Run(context.Background(), cfg)
+		sum, err := match.Run(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +50,7 @@ func TestStatsMatchesTheMatch(t *testing.T) {
 		files = append(files, f)
 	}
 	var out, errb bytes.Buffer
-	if code := StatsMain(files, &out, &errb); code != ExitOK {
+	if code := StatsMain(files, &out, &errb); code != match.ExitOK {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	var games []statGame
@@ -64,7 +66,7 @@ func TestStatsMatchesTheMatch(t *testing.T) {
 		t.Fatalf("%d games in %d pairings", s.Played, len(s.Pairings))
 	}
 	got := s.Pairings[0]
-	want := &PairingResult{First: "alpha", Second: "beta", Paired: true, Terminations: map[Termination]int{}}
+	want := &match.PairingResult{First: "alpha", Second: "beta", Paired: true, Terminations: map[match.Termination]int{}}
 	for _, sum := range sums {
 		p := sum.Pairings[0]
 		want.WDL.Wins += p.WDL.Wins
@@ -76,8 +78,8 @@ func TestStatsMatchesTheMatch(t *testing.T) {
 		for k, n := range p.Terminations {
 			want.Terminations[k] += n
 		}
-		want.Use[0].add(p.Use[0])
-		want.Use[1].add(p.Use[1])
+		want.Use[0].Add(p.Use[0])
+		want.Use[1].Add(p.Use[1])
 	}
 	if got.First != want.First || got.WDL != want.WDL || got.Penta != want.Penta || !got.Paired {
 		t.Errorf("stats %+v, the match %+v", got, want)
@@ -106,7 +108,7 @@ func TestStatsMatchesTheMatch(t *testing.T) {
 
 	// With --sprt (before, between or after the files), the pooled LLR
 	// the match's own test computes from the same pairs.
-	sprt := SPRT{Elo0: -5, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	sprt := match.SPRT{Elo0: -5, Elo1: 5, Alpha: 0.05, Beta: 0.05}
 	wantLine := fmt.Sprintf("  SPRT: logistic elo0=-5 elo1=5 alpha=0.05 beta=0.05 (pentanomial): LLR %.3f, bounds (-2.944, 2.944): %s\n",
 		sprt.LLR(want.Penta), sprt.Decide(sprt.LLR(want.Penta)))
 	for _, args := range [][]string{
@@ -115,7 +117,7 @@ func TestStatsMatchesTheMatch(t *testing.T) {
 		{files[0], files[1], "-sprt", "elo0=-5,elo1=5"},
 	} {
 		out.Reset()
-		if code := StatsMain(args, &out, &errb); code != ExitOK {
+		if code := StatsMain(args, &out, &errb); code != match.ExitOK {
 			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
 		}
 		if !strings.Contains(out.String(), "8 games from 2 files") || !strings.Contains(out.String(), wantLine) {
@@ -164,15 +166,15 @@ func TestStatsKnownAnswers(t *testing.T) {
 		t.Fatalf("%+v", s)
 	}
 	p := s.Pairings[0]
-	if p.First != "A" || p.WDL != (WDL{Wins: 1, Draws: 1}) || p.Penta != (Pentanomial{0, 0, 0, 1, 0}) || !p.Paired {
+	if p.First != "A" || p.WDL != (match.WDL{Wins: 1, Draws: 1}) || p.Penta != (match.Pentanomial{0, 0, 0, 1, 0}) || !p.Paired {
 		t.Errorf("%+v", p)
 	}
 	ms := time.Millisecond
 	// Black moved first (after the book move): Black 1000 and 50 ms, White 300 and 100 ms.
 	// A was White in game 1 and Black in game 2.
 	// All eight moves are in moves 1-10.
-	a := TimeUse{Moves: 4, Total: 1450 * ms, Max: 1000 * ms, Least: 9000 * ms, Clock: true, Running: true}
-	a.Stages[0] = StageUse{4, 1450 * ms}
+	a := match.TimeUse{Moves: 4, Total: 1450 * ms, Max: 1000 * ms, Least: 9000 * ms, Clock: true, Running: true}
+	a.Stages[0] = match.StageUse{Moves: 4, Total: 1450 * ms}
 	if p.Use[0] != a || p.Use[1] != a {
 		t.Errorf("time use %+v, want %+v for both", p.Use, a)
 	}
@@ -190,7 +192,7 @@ func TestStatsNamesIgnoreCase(t *testing.T) {
 	if s.Played != 3 || len(s.Pairings) != 1 {
 		t.Fatalf("%d games in %d pairings, want 3 in 1: %+v", s.Played, len(s.Pairings), s.Pairings)
 	}
-	if p := s.Pairings[0]; p.First != "bounder" || p.Second != "B" || p.WDL != (WDL{Wins: 1, Losses: 2}) {
+	if p := s.Pairings[0]; p.First != "bounder" || p.Second != "B" || p.WDL != (match.WDL{Wins: 1, Losses: 2}) {
 		t.Errorf("%+v", p)
 	}
 	if _, err := readStats(strings.NewReader(statsPGN([3]string{"Bounder", "bounder", "1-0"}))); err == nil {
@@ -213,21 +215,21 @@ func TestStatsMainErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{nil, ExitUsage, "no PGN file"},
-		{[]string{filepath.Join(dir, "missing.pgn")}, ExitUsage, "missing.pgn"},
-		{[]string{good, write("empty.pgn", "")}, ExitOK, "empty.pgn: no games (skipped)"},
-		{[]string{write("empty2.pgn", "\n")}, ExitUsage, "no games"},
-		{[]string{write("open.pgn", "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 {0.1s 1-0\n")}, ExitUsage, "not closed"},
-		{[]string{write("self.pgn", "[White \"A\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n")}, ExitUsage, "two engines"},
-		{[]string{"--help"}, ExitOK, "usage: bounder stats"},
-		{[]string{good}, ExitOK, "1 game from 1 file"},
-		{[]string{good, "--sprt"}, ExitUsage, "--sprt needs a SPEC"},
-		{[]string{"--sprt", "elo0=x", good}, ExitUsage, `elo0="x" is not a number`},
-		{[]string{"--sprt", "elo0=10,elo1=0", good}, ExitUsage, "--sprt:"},
-		{[]string{"--sprt", "elo0=0,elo1=10", "--sprt"}, ExitUsage, "--sprt needs a SPEC"},
-		{[]string{"--sprt", "elo0=0,elo1=10"}, ExitUsage, "no PGN file"},
-		{[]string{"--pairs", good}, ExitUsage, "unknown flag --pairs"},
-		{[]string{"--sprt", "elo0=0,elo1=10", good}, ExitOK, "SPRT: logistic elo0=0 elo1=10"},
+		{nil, match.ExitUsage, "no PGN file"},
+		{[]string{filepath.Join(dir, "missing.pgn")}, match.ExitUsage, "missing.pgn"},
+		{[]string{good, write("empty.pgn", "")}, match.ExitOK, "empty.pgn: no games (skipped)"},
+		{[]string{write("empty2.pgn", "\n")}, match.ExitUsage, "no games"},
+		{[]string{write("open.pgn", "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 {0.1s 1-0\n")}, match.ExitUsage, "not closed"},
+		{[]string{write("self.pgn", "[White \"A\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n")}, match.ExitUsage, "two engines"},
+		{[]string{"--help"}, match.ExitOK, "usage: bounder stats"},
+		{[]string{good}, match.ExitOK, "1 game from 1 file"},
+		{[]string{good, "--sprt"}, match.ExitUsage, "--sprt needs a SPEC"},
+		{[]string{"--sprt", "elo0=x", good}, match.ExitUsage, `elo0="x" is not a number`},
+		{[]string{"--sprt", "elo0=10,elo1=0", good}, match.ExitUsage, "--sprt:"},
+		{[]string{"--sprt", "elo0=0,elo1=10", "--sprt"}, match.ExitUsage, "--sprt needs a SPEC"},
+		{[]string{"--sprt", "elo0=0,elo1=10"}, match.ExitUsage, "no PGN file"},
+		{[]string{"--pairs", good}, match.ExitUsage, "unknown flag --pairs"},
+		{[]string{"--sprt", "elo0=0,elo1=10", good}, match.ExitOK, "SPRT: logistic elo0=0 elo1=10"},
 	} {
 		var out, errb bytes.Buffer
 		code := StatsMain(c.args, &out, &errb)
@@ -252,4 +254,64 @@ func FuzzReadStats(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The stages of the PGN reader follow the move numbers of the start FEN,
+// book moves included: a game from move 10 with Black to move, one book move.
+func TestStatsStagesFromFEN(t *testing.T) {
+	text := "[Event \"x\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n" +
+		"[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 10\"]\n\n" +
+		"10... Nf6 {book} 11. Nc3 {+0.10/5 0.100s} Bb4 {-0.10/5 0.200s} 12. Bd3 {+0.10/5 0.300s} 1/2-1/2\n\n"
+	games, err := readStats(strings.NewReader(text))
+	if err != nil || len(games) != 1 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	w, b := games[0].use[0].Stages, games[0].use[1].Stages
+	if w[1] != (match.StageUse{Moves: 2, Total: 400 * time.Millisecond}) || w[0].Moves != 0 {
+		t.Errorf("White's stages %v: want moves 11 and 12 in 11-20", w)
+	}
+	if b[1] != (match.StageUse{Moves: 1, Total: 200 * time.Millisecond}) || b[0].Moves != 0 {
+		t.Errorf("Black's stages %v: want move 11 in 11-20", b)
+	}
+}
+
+// TestStatsReadsChess960: the PGN of a Chess960 game (its Variant and FEN
+// tags, its moves in Chess960's SAN) is reported like any other game,
+// though notnil/chess cannot replay it for the WDL calibration.
+func TestStatsReadsChess960(t *testing.T) {
+	fen, err := match.Chess960FEN(21, 21)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := time.Millisecond
+	move := func(uci string, cp int, elapsed time.Duration) match.MoveRecord {
+		return match.MoveRecord{UCI: uci, Score: match.Score{Kind: match.ScoreCP, Value: cp}, Depth: 5, Elapsed: elapsed}
+	}
+	rec := match.GameRecord{
+		White: "A", Black: "B", Round: "1", StartFEN: fen, Variant: match.FischerRandom,
+		Moves:  []match.MoveRecord{{UCI: "e2e4", Book: true}, move("e7e5", -10, 200*ms), move("d2d4", 20, 100*ms)},
+		Result: match.ResultDraw, Termination: match.TermAdjudication, Reason: "draw by adjudication",
+	}
+	text := rec.PGN()
+	if !strings.Contains(text, `[Variant "Chess960"]`) {
+		t.Fatalf("not a Chess960 game:\n%s", text)
+	}
+	path := filepath.Join(t.TempDir(), "960.pgn")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := StatsMain([]string{path}, &out, &errb); code != match.ExitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{
+		"1 game from 1 file\n",
+		"A vs B: 1 game, W/D/L 0/1/0",
+		"Terminations: adjudication 1",
+		"Time per move: A 0.100 s (max 0.100 s), B 0.200 s (max 0.200 s)",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s\nof\n%s", want, out.String(), text)
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package match
+package pgnstats
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/bounder-chess/bounder/internal/gz"
 	"github.com/bounder-chess/bounder/internal/usage"
+	"github.com/bounder-chess/bounder/match"
 	"github.com/bounder-chess/bounder/wdl"
 )
 
@@ -39,14 +40,14 @@ func WDLMain(args []string, stdout, stderr io.Writer) int {
 	skipPlies := fs.Int("skip-plies", 0, "leave out each game's first N plies")
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "bounder wdl: "+format+" (see bounder wdl --help)\n", a...)
-		return ExitUsage
+		return match.ExitUsage
 	}
 	if len(args) == 0 {
 		return bad("no subcommand")
 	}
 	if isHelp(args[0]) {
 		usage.Print(stdout, wdlUsage, fs)
-		return ExitOK
+		return match.ExitOK
 	}
 	if args[0] != "fit" {
 		return bad("unknown subcommand %q: want fit", args[0])
@@ -58,7 +59,7 @@ func WDLMain(args []string, stdout, stderr io.Writer) int {
 		if err := fs.Parse(rest); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				usage.Print(stdout, wdlUsage, fs)
-				return ExitOK
+				return match.ExitOK
 			}
 			return bad("%v", err)
 		}
@@ -83,7 +84,7 @@ func WDLMain(args []string, stdout, stderr io.Writer) int {
 		s, games, k, err := readWDLFile(path, *skipPlies)
 		if err != nil {
 			fmt.Fprintf(stderr, "bounder wdl: %v\n", err)
-			return ExitUsage
+			return match.ExitUsage
 		}
 		fmt.Fprintf(stdout, "%s: %s, %s\n", path, count(games, "game"), count(len(s), "position"))
 		provenance = append(provenance, fmt.Sprintf("%s: %s, %s.", filepath.Base(path), count(games, "game"), count(len(s), "position")))
@@ -100,7 +101,7 @@ func WDLMain(args []string, stdout, stderr io.Writer) int {
 	res, err := wdl.Fit(samples)
 	if err != nil {
 		fmt.Fprintf(stderr, "bounder wdl: %v\n", err)
-		return ExitFailure
+		return match.ExitFailure
 	}
 	m := res.Model
 	fmt.Fprintf(stdout, "\nmodel: a(x) = %.2f %+.2f·x %+.2f·x², b(x) = %.2f %+.2f·x %+.2f·x², x = (2·material - %d)/%d\n",
@@ -109,11 +110,11 @@ func WDLMain(args []string, stdout, stderr io.Writer) int {
 	writeModelTable(stdout, m)
 	fmt.Fprintln(stdout)
 	if err := wdl.WriteCalibration(stdout, "score (cp)", m.CalibrateByScore(samples, wdl.ScoreEdges)); err != nil {
-		return ExitFailure
+		return match.ExitFailure
 	}
 	fmt.Fprintln(stdout)
 	if err := wdl.WriteCalibration(stdout, "expected score", m.CalibrateByExpected(samples, 10)); err != nil {
-		return ExitFailure
+		return match.ExitFailure
 	}
 	if *out != "" {
 		src, err := wdl.GoSource(res, provenance)
@@ -122,11 +123,11 @@ func WDLMain(args []string, stdout, stderr io.Writer) int {
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "bounder wdl: %v\n", err)
-			return ExitFailure
+			return match.ExitFailure
 		}
 		fmt.Fprintf(stdout, "\nwrote %s\n", *out)
 	}
-	return ExitOK
+	return match.ExitOK
 }
 
 // isHelp reports whether arg asks for help.

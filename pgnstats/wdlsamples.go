@@ -1,4 +1,4 @@
-package match
+package pgnstats
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/notnil/chess"
 
+	"github.com/bounder-chess/bounder/match"
 	"github.com/bounder-chess/bounder/wdl"
 )
 
@@ -38,7 +39,7 @@ type WDLSkips struct {
 var errVariant = errors.New("not standard chess: variant")
 
 // wdlGameSamples reads the samples of one game's text (tags and movetext,
-// as splitPGN returns it), leaving out its first skipPlies plies. A game
+// as SplitPGN returns it), leaving out its first skipPlies plies. A game
 // without a result gives none.
 func wdlGameSamples(text string, skipPlies int) (samples []wdl.Sample, skips WDLSkips, err error) {
 	defer func() {
@@ -54,26 +55,26 @@ func wdlGameSamples(text string, skipPlies int) (samples []wdl.Sample, skips WDL
 	}
 	var whiteResult int8
 	switch tags["Result"] {
-	case ResultWhiteWins:
+	case match.ResultWhiteWins:
 		whiteResult = 1
-	case ResultBlackWins:
+	case match.ResultBlackWins:
 		whiteResult = -1
-	case ResultDraw:
+	case match.ResultDraw:
 		whiteResult = 0
 	default:
 		return nil, skips, nil
 	}
-	switch Termination(tags["Termination"]) {
-	case TermTimeForfeit, TermIllegalMove, TermAbandoned, TermStall:
+	switch match.Termination(tags["Termination"]) {
+	case match.TermTimeForfeit, match.TermIllegalMove, match.TermAbandoned, match.TermStall:
 		// The result says nothing of the position's worth.
 		skips.Forfeits++
 		return nil, skips, nil
 	}
-	fen := StartFEN
+	fen := match.StartFEN
 	if f, ok := tags["FEN"]; ok {
 		fen = f
 	}
-	pos, _, err := parseFEN(fen)
+	pos, _, err := match.ParseFEN(fen)
 	if err != nil {
 		return nil, skips, err
 	}
@@ -222,7 +223,7 @@ func resolveSAN(pos *chess.Position, text string) (*chess.Move, error) {
 				return m, nil
 			}
 		}
-		return nil, fmt.Errorf("%w %q", errIllegal, text)
+		return nil, fmt.Errorf("%w %q", match.ErrIllegal, text)
 	}
 	promo := chess.NoPieceType
 	if i := strings.IndexByte(s, '='); i >= 0 {
@@ -276,7 +277,7 @@ func resolveSAN(pos *chess.Position, text string) (*chess.Move, error) {
 		found = m
 	}
 	if found == nil {
-		return nil, fmt.Errorf("%w %q", errIllegal, text)
+		return nil, fmt.Errorf("%w %q", match.ErrIllegal, text)
 	}
 	return found, nil
 }
@@ -302,7 +303,7 @@ func pieceType(c byte) chess.PieceType {
 // wdlGameSamples), leaving out each game's first skipPlies plies; games is
 // the number of games read, with or without a result.
 func ReadWDLSamples(r io.Reader, skipPlies int) (samples []wdl.Sample, games int, skips WDLSkips, err error) {
-	texts, err := splitPGN(r)
+	texts, err := match.SplitPGN(r)
 	if err != nil {
 		return nil, 0, skips, err
 	}

@@ -1,9 +1,10 @@
-package match
+package pgnstats
 
 import (
 	"fmt"
 	"io"
 
+	"github.com/bounder-chess/bounder/match"
 	"github.com/bounder-chess/bounder/wdl"
 )
 
@@ -15,7 +16,7 @@ func writeWDLCalibration(w io.Writer, games []statGame) {
 	var samples []wdl.Sample
 	scored, unreplayed := 0, 0
 	for _, g := range games {
-		if g.result != ResultWhiteWins && g.result != ResultBlackWins && g.result != ResultDraw {
+		if g.result != match.ResultWhiteWins && g.result != match.ResultBlackWins && g.result != match.ResultDraw {
 			continue
 		}
 		if !g.replayed {

@@ -1,4 +1,4 @@
-package match
+package pgnstats
 
 import (
 	"strings"
@@ -6,24 +6,26 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/bounder-chess/bounder/match"
 )
 
 // recordForPGN is a hand-made game with every kind of move comment: book
 // moves, centipawn and mate scores, and a move without a score.
-func recordForPGN() GameRecord {
-	return GameRecord{
+func recordForPGN() match.GameRecord {
+	return match.GameRecord{
 		White: "A", Black: "B",
 		StartFEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-		Moves: []MoveRecord{
+		Moves: []match.MoveRecord{
 			{UCI: "e7e5", Book: true},
-			{UCI: "g1f3", Score: Score{Kind: ScoreCP, Value: 35}, Depth: 12},
-			{UCI: "b8c6", Score: Score{Kind: ScoreCP, Value: -120}, Depth: 9},
+			{UCI: "g1f3", Score: match.Score{Kind: match.ScoreCP, Value: 35}, Depth: 12},
+			{UCI: "b8c6", Score: match.Score{Kind: match.ScoreCP, Value: -120}, Depth: 9},
 			{UCI: "f1b5"},
-			{UCI: "a7a6", Score: Score{Kind: ScoreMate, Value: -3}, Depth: 20},
-			{UCI: "e1g1", Score: Score{Kind: ScoreMate, Value: 4}, Depth: 21},
+			{UCI: "a7a6", Score: match.Score{Kind: match.ScoreMate, Value: -3}, Depth: 20},
+			{UCI: "e1g1", Score: match.Score{Kind: match.ScoreMate, Value: 4}, Depth: 21},
 		},
-		Result:      ResultWhiteWins,
-		Termination: TermAdjudication,
+		Result:      match.ResultWhiteWins,
+		Termination: match.TermAdjudication,
 		Reason:      "White wins by adjudication",
 	}
 }
@@ -34,16 +36,16 @@ func recordForPGN() GameRecord {
 func TestReadGamesRoundTrip(t *testing.T) {
 	want := recordForPGN()
 	other := recordForPGN()
-	other.StartFEN = StartFEN
-	other.Moves = []MoveRecord{{UCI: "d2d4", Score: Score{Kind: ScoreCP, Value: 7}, Depth: 1}}
-	other.Result, other.Termination = ResultDraw, TermNormal
+	other.StartFEN = match.StartFEN
+	other.Moves = []match.MoveRecord{{UCI: "d2d4", Score: match.Score{Kind: match.ScoreCP, Value: 7}, Depth: 1}}
+	other.Result, other.Termination = match.ResultDraw, match.TermNormal
 	text := want.PGN() + "\n" + other.PGN()
 
 	games, skips, err := ReadGames(strings.NewReader(text))
 	require.NoError(t, err)
 	assert.Zero(t, skips.Variants)
 	require.Len(t, games, 2)
-	for i, w := range []GameRecord{want, other} {
+	for i, w := range []match.GameRecord{want, other} {
 		g := games[i]
 		assert.Equal(t, w.StartFEN, g.StartFEN)
 		assert.Equal(t, w.Result, g.Result)
@@ -74,21 +76,21 @@ Nf6 {+M2/4} 4. 0-0 {no score} 0-1
 	require.NoError(t, err)
 	require.Len(t, games, 1)
 	g := games[0]
-	assert.Equal(t, StartFEN, g.StartFEN)
-	assert.Equal(t, ResultBlackWins, g.Result)
-	assert.Equal(t, TermNormal, g.Termination)
+	assert.Equal(t, match.StartFEN, g.StartFEN)
+	assert.Equal(t, match.ResultBlackWins, g.Result)
+	assert.Equal(t, match.TermNormal, g.Termination)
 	var ucis []string
 	for _, m := range g.Moves {
 		ucis = append(ucis, m.UCI)
 	}
 	assert.Equal(t, []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"}, ucis)
 	assert.True(t, g.Moves[0].Book && g.Moves[1].Book && !g.Moves[2].Book)
-	assert.Equal(t, Score{Kind: ScoreCP, Value: 20}, g.Moves[2].Score)
+	assert.Equal(t, match.Score{Kind: match.ScoreCP, Value: 20}, g.Moves[2].Score)
 	assert.Equal(t, 10, g.Moves[2].Depth)
-	assert.Equal(t, Score{Kind: ScoreCP, Value: -15}, g.Moves[3].Score)
-	assert.Equal(t, Score{}, g.Moves[4].Score)
-	assert.Equal(t, Score{Kind: ScoreMate, Value: 2}, g.Moves[5].Score)
-	assert.Equal(t, Score{}, g.Moves[6].Score)
+	assert.Equal(t, match.Score{Kind: match.ScoreCP, Value: -15}, g.Moves[3].Score)
+	assert.Equal(t, match.Score{}, g.Moves[4].Score)
+	assert.Equal(t, match.Score{Kind: match.ScoreMate, Value: 2}, g.Moves[5].Score)
+	assert.Equal(t, match.Score{}, g.Moves[6].Score)
 }
 
 // TestReadGamesErrors: a game that cannot be read is an error naming it;
@@ -114,7 +116,7 @@ func TestReadGamesErrors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, skips.Variants)
 	require.Len(t, games, 1)
-	assert.Equal(t, ResultNone, games[0].Result)
+	assert.Equal(t, match.ResultNone, games[0].Result)
 }
 
 // FuzzReadGames: any text reads without a panic, and a game read renders

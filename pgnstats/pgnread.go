@@ -1,4 +1,4 @@
-package match
+package pgnstats
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/notnil/chess"
+
+	"github.com/bounder-chess/bounder/match"
 )
 
 // Reading played games back from PGN: the games "bounder match" writes, and
@@ -20,7 +22,7 @@ type ReadSkips struct {
 	Variants int // games of a variant (Chess960), which are not replayed
 }
 
-// ReadGames reads every game of a PGN text as a GameRecord: the start
+// ReadGames reads every game of a PGN text as a match.GameRecord: the start
 // position (the FEN tag, or the standard one), the moves in UCI notation,
 // each with the score of its comment ("+0.35/12 0.2s": pawns from the
 // mover's view, then the depth; ScoreNone without one), a move whose
@@ -28,8 +30,8 @@ type ReadSkips struct {
 // termination (TermNormal when the tag is missing). Games of a variant are
 // counted in skips and left out. A game that cannot be read (an illegal or
 // ambiguous move, a broken comment) is an error naming it.
-func ReadGames(r io.Reader) (games []GameRecord, skips ReadSkips, err error) {
-	texts, err := splitPGN(r)
+func ReadGames(r io.Reader) (games []match.GameRecord, skips ReadSkips, err error) {
+	texts, err := match.SplitPGN(r)
 	if err != nil {
 		return nil, skips, err
 	}
@@ -47,46 +49,46 @@ func ReadGames(r io.Reader) (games []GameRecord, skips ReadSkips, err error) {
 	return games, skips, nil
 }
 
-// readGame reads one game's text (tags and movetext, as splitPGN returns
+// readGame reads one game's text (tags and movetext, as SplitPGN returns
 // it).
-func readGame(text string) (g GameRecord, err error) {
+func readGame(text string) (g match.GameRecord, err error) {
 	defer func() {
 		// notnil/chess panics on some malformed positions.
 		if r := recover(); r != nil {
-			g, err = GameRecord{}, fmt.Errorf("malformed game: %v", r)
+			g, err = match.GameRecord{}, fmt.Errorf("malformed game: %v", r)
 		}
 	}()
 	tags, movetext := splitTags(text)
 	if v := tags["Variant"]; v != "" && !strings.EqualFold(v, "standard") {
 		return g, fmt.Errorf("%w %q", errVariant, v)
 	}
-	g = GameRecord{Event: tags["Event"], Site: tags["Site"], Round: tags["Round"],
-		White: tags["White"], Black: tags["Black"], StartFEN: StartFEN,
-		Termination: Termination(tags["Termination"])}
+	g = match.GameRecord{Event: tags["Event"], Site: tags["Site"], Round: tags["Round"],
+		White: tags["White"], Black: tags["Black"], StartFEN: match.StartFEN,
+		Termination: match.Termination(tags["Termination"])}
 	if g.Termination == "" {
-		g.Termination = TermNormal
+		g.Termination = match.TermNormal
 	}
 	switch r := tags["Result"]; r {
-	case ResultWhiteWins, ResultBlackWins, ResultDraw:
+	case match.ResultWhiteWins, match.ResultBlackWins, match.ResultDraw:
 		g.Result = r
 	default:
-		g.Result = ResultNone
+		g.Result = match.ResultNone
 	}
 	if f, ok := tags["FEN"]; ok {
 		g.StartFEN = f
 	}
-	pos, norm, err := parseFEN(g.StartFEN)
+	pos, norm, err := match.ParseFEN(g.StartFEN)
 	if err != nil {
-		return GameRecord{}, err
+		return match.GameRecord{}, err
 	}
 	g.StartFEN = norm
-	var last *MoveRecord
+	var last *match.MoveRecord
 	err = scanMovetext(movetext, func(san string) error {
 		m, err := resolveSAN(pos, san)
 		if err != nil {
 			return fmt.Errorf("ply %d of the game: %w", len(g.Moves)+1, err)
 		}
-		g.Moves = append(g.Moves, MoveRecord{UCI: chess.UCINotation{}.Encode(pos, m)})
+		g.Moves = append(g.Moves, match.MoveRecord{UCI: chess.UCINotation{}.Encode(pos, m)})
 		last = &g.Moves[len(g.Moves)-1]
 		pos = pos.Update(m)
 		return nil
@@ -97,16 +99,16 @@ func readGame(text string) (g GameRecord, err error) {
 		if strings.EqualFold(strings.TrimSpace(comment), "book") {
 			last.Book = true
 		} else if cp, kind := commentScore(comment); kind != scoreNone {
-			last.Score = Score{Kind: ScoreCP, Value: cp}
+			last.Score = match.Score{Kind: match.ScoreCP, Value: cp}
 			if kind == scoreMate {
-				last.Score = Score{Kind: ScoreMate, Value: commentMate(comment)}
+				last.Score = match.Score{Kind: match.ScoreMate, Value: commentMate(comment)}
 			}
 			last.Depth = commentDepth(comment)
 		}
 		last = nil // a second comment says nothing more
 	})
 	if err != nil {
-		return GameRecord{}, err
+		return match.GameRecord{}, err
 	}
 	return g, nil
 }

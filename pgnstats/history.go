@@ -1,4 +1,4 @@
-package match
+package pgnstats
 
 import (
 	"errors"
@@ -16,6 +16,8 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/bounder-chess/bounder/match"
 )
 
 // The history of a gauntlet: "bounder history" puts the results of several
@@ -46,8 +48,8 @@ Flags:
 // engine's side.
 type historyPoint struct {
 	label, opponent string
-	wdl             WDL
-	est             Estimate
+	wdl             match.WDL
+	est             match.Estimate
 }
 
 // HistoryMain runs "bounder history" and returns the exit status.
@@ -69,24 +71,24 @@ func HistoryMain(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, historyUsage)
-			return ExitOK
+			return match.ExitOK
 		}
 		fmt.Fprintf(stderr, "bounder history: %v\n%s", err, historyUsage)
-		return ExitUsage
+		return match.ExitUsage
 	}
 	points, err := historyPoints(fs.Args(), *engine)
 	if err != nil {
 		fmt.Fprintf(stderr, "bounder history: %v\n", err)
-		return ExitUsage
+		return match.ExitUsage
 	}
 	writeHistory(stdout, points)
 	if *plotFile != "" {
 		if err := plotHistory(*plotFile, points, goals); err != nil {
 			fmt.Fprintf(stderr, "bounder history: %v\n", err)
-			return ExitFailure
+			return match.ExitFailure
 		}
 	}
-	return ExitOK
+	return match.ExitOK
 }
 
 // historyGroup is one LABEL=FILE,... argument.
@@ -156,7 +158,7 @@ func historyPoints(args []string, engine string) ([]historyPoint, error) {
 	for i, s := range summaries {
 		n := len(points)
 		for _, p := range s.Pairings {
-			pt, ok := pointFor(p, engine)
+			pt, ok := pointFor(p.PairingResult, engine)
 			if ok {
 				pt.label = groups[i].label
 				points = append(points, pt)
@@ -203,14 +205,14 @@ func commonEngine(summaries []statsSummary) (string, error) {
 }
 
 // pointFor is p's result from engine's side, if engine plays in it.
-func pointFor(p *PairingResult, engine string) (historyPoint, bool) {
+func pointFor(p *match.PairingResult, engine string) (historyPoint, bool) {
 	e := p.Estimate()
 	switch {
 	case strings.EqualFold(p.First, engine):
 		return historyPoint{opponent: p.Second, wdl: p.WDL, est: e}, true
 	case strings.EqualFold(p.Second, engine):
-		w := WDL{Wins: p.WDL.Losses, Draws: p.WDL.Draws, Losses: p.WDL.Wins}
-		e = Estimate{Score: 1 - e.Score, Elo: -e.Elo, EloLow: -e.EloHigh, EloHigh: -e.EloLow, LOS: 1 - e.LOS}
+		w := match.WDL{Wins: p.WDL.Losses, Draws: p.WDL.Draws, Losses: p.WDL.Wins}
+		e = match.Estimate{Score: 1 - e.Score, Elo: -e.Elo, EloLow: -e.EloHigh, EloHigh: -e.EloLow, LOS: 1 - e.LOS}
 		return historyPoint{opponent: p.First, wdl: w, est: e}, true
 	}
 	return historyPoint{}, false
@@ -285,7 +287,7 @@ func plotHistory(file string, points []historyPoint, goals map[string]float64) e
 		p.Add(line, pts, bars)
 		p.Legend.Add(opp, line, pts)
 		if pct, ok := goals[strings.ToLower(opp)]; ok {
-			elo := EloFromScore(pct / 100)
+			elo := match.EloFromScore(pct / 100)
 			goal := plotter.NewFunction(func(float64) float64 { return elo })
 			goal.Color = c
 			goal.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}

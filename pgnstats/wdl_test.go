@@ -1,4 +1,4 @@
-package match
+package pgnstats
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bounder-chess/bounder/match"
 	"github.com/bounder-chess/bounder/wdl"
 )
 
@@ -147,7 +148,7 @@ func TestCommentScore(t *testing.T) {
 }
 
 func TestResolveSAN(t *testing.T) {
-	pos, _, err := parseFEN("r3k2r/pPp2ppp/8/3pP3/8/1N3N2/PPP2PPP/R3K2R w KQkq d6 0 1")
+	pos, _, err := match.ParseFEN("r3k2r/pPp2ppp/8/3pP3/8/1N3N2/PPP2PPP/R3K2R w KQkq d6 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,21 +207,21 @@ func TestWDLMainUsage(t *testing.T) {
 		code int
 		out  string // in stdout (code 0) or stderr
 	}{
-		{[]string{"--help"}, ExitOK, "usage: bounder wdl fit"},
-		{[]string{"fit", "-h"}, ExitOK, "--out FILE"},
-		{nil, ExitUsage, "no subcommand"},
-		{[]string{"show"}, ExitUsage, `unknown subcommand "show"`},
-		{[]string{"fit"}, ExitUsage, "no PGN file"},
-		{[]string{"fit", "--bogus", pgn}, ExitUsage, "bogus"},
-		{[]string{"fit", pgn, "--skip-plies", "-1"}, ExitUsage, "--skip-plies -1"},
-		{[]string{"fit", filepath.Join(dir, "missing.pgn")}, ExitUsage, "missing.pgn"},
-		{[]string{"fit", bad}, ExitUsage, "game 1"},
-		{[]string{"fit", pgn}, ExitFailure, "the fit needs draws"}, // one game: no draws
+		{[]string{"--help"}, match.ExitOK, "usage: bounder wdl fit"},
+		{[]string{"fit", "-h"}, match.ExitOK, "--out FILE"},
+		{nil, match.ExitUsage, "no subcommand"},
+		{[]string{"show"}, match.ExitUsage, `unknown subcommand "show"`},
+		{[]string{"fit"}, match.ExitUsage, "no PGN file"},
+		{[]string{"fit", "--bogus", pgn}, match.ExitUsage, "bogus"},
+		{[]string{"fit", pgn, "--skip-plies", "-1"}, match.ExitUsage, "--skip-plies -1"},
+		{[]string{"fit", filepath.Join(dir, "missing.pgn")}, match.ExitUsage, "missing.pgn"},
+		{[]string{"fit", bad}, match.ExitUsage, "game 1"},
+		{[]string{"fit", pgn}, match.ExitFailure, "the fit needs draws"}, // one game: no draws
 	} {
 		var out, errb bytes.Buffer
 		code := WDLMain(c.args, &out, &errb)
 		text := errb.String()
-		if code == ExitOK {
+		if code == match.ExitOK {
 			text = out.String()
 		}
 		if code != c.code || !strings.Contains(text, c.out) {
@@ -252,7 +253,7 @@ func TestWDLCompiledModelReproduces(t *testing.T) {
 	files := wdlTestdata(t)
 	out := filepath.Join(t.TempDir(), "coeffs.go")
 	var stdout, stderr bytes.Buffer
-	if code := WDLMain(append([]string{"fit", "--out", out}, files...), &stdout, &stderr); code != ExitOK {
+	if code := WDLMain(append([]string{"fit", "--out", out}, files...), &stdout, &stderr); code != match.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	refit := modelFromSource(t, out)
@@ -336,7 +337,7 @@ func TestStatsWDLCalibration(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	if code := StatsMain([]string{scored}, &out, &errb); code != ExitOK {
+	if code := StatsMain([]string{scored}, &out, &errb); code != match.ExitOK {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if s := out.String(); !strings.Contains(s, "Expected against actual results") || !strings.Contains(s, "8 positions of 1 game") ||
@@ -350,7 +351,7 @@ func TestStatsWDLCalibration(t *testing.T) {
 		t.Fatal(err)
 	}
 	out.Reset()
-	if code := StatsMain([]string{unscored}, &out, &errb); code != ExitOK || strings.Contains(out.String(), "Expected against") {
+	if code := StatsMain([]string{unscored}, &out, &errb); code != match.ExitOK || strings.Contains(out.String(), "Expected against") {
 		t.Errorf("no scores: exit %d:\n%s", code, out.String())
 	}
 }

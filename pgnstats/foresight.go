@@ -1,4 +1,4 @@
-package match
+package pgnstats
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/bounder-chess/bounder/match"
 )
 
 // Foresight: which engine of a pair saw a decisive game's result coming
@@ -60,9 +62,9 @@ func (f *foresight) see(side, winner, ply int, comment string) bool {
 // an unfinished game.
 func resultWinner(result string) int {
 	switch result {
-	case ResultWhiteWins:
+	case match.ResultWhiteWins:
 		return 0
-	case ResultBlackWins:
+	case match.ResultBlackWins:
 		return 1
 	}
 	return -1
@@ -126,15 +128,15 @@ func plies(v float64) string {
 }
 
 // Decided counts a pair of engines' decisive games by the stage of the game
-// (StageStarts, the move numbers of the time line) in which the winner first
+// (match.StageStarts, the move numbers of the time line) in which the winner first
 // scored +1.00 or more: Decided[0] the games First lost, Decided[1] those
 // Second lost (bounder stats). Beside the time spent by stage it shows
 // whether the losses come from the opening, the middlegame or the ending.
-type Decided [2][len(StageStarts)]int
+type Decided [2][len(match.StageStarts)]int
 
 // writeDecided prints a pairing's line of decisive moments, when it has any.
 func writeDecided(w io.Writer, first, second string, d Decided) {
-	total := func(c [len(StageStarts)]int) (n int) {
+	total := func(c [len(match.StageStarts)]int) (n int) {
 		for _, v := range c {
 			n += v
 		}
@@ -143,7 +145,7 @@ func writeDecided(w io.Writer, first, second string, d Decided) {
 	if total(d[0])+total(d[1]) == 0 {
 		return
 	}
-	counts := func(c [len(StageStarts)]int) string {
+	counts := func(c [len(match.StageStarts)]int) string {
 		parts := make([]string, len(c))
 		for i, v := range c {
 			parts[i] = strconv.Itoa(v)
@@ -151,5 +153,5 @@ func writeDecided(w io.Writer, first, second string, d Decided) {
 		return strings.Join(parts, " ")
 	}
 	fmt.Fprintf(w, "  Decided (the winner's first score past +1.00) by move number (%s): in %s lost by %s %s, in %s lost by %s %s\n",
-		stageNames(), count(total(d[0]), "game"), first, counts(d[0]), count(total(d[1]), "game"), second, counts(d[1]))
+		match.StageNames(), count(total(d[0]), "game"), first, counts(d[0]), count(total(d[1]), "game"), second, counts(d[1]))
 }

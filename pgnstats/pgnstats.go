@@ -1,4 +1,4 @@
-package match
+package pgnstats
 
 import (
 	"errors"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bounder-chess/bounder/internal/gz"
+	"github.com/bounder-chess/bounder/match"
 	"github.com/bounder-chess/bounder/wdl"
 )
 
@@ -53,16 +54,16 @@ Flags:
 func StatsMain(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		fmt.Fprint(stdout, statsUsage)
-		return ExitOK
+		return match.ExitOK
 	}
 	files, sprt, err := statsArgs(args)
 	if err != nil {
 		fmt.Fprintf(stderr, "bounder stats: %v\n%s", err, statsUsage)
-		return ExitUsage
+		return match.ExitUsage
 	}
 	if len(files) == 0 {
 		fmt.Fprint(stderr, "bounder stats: no PGN file\n"+statsUsage)
-		return ExitUsage
+		return match.ExitUsage
 	}
 	var games []statGame
 	for i, path := range files {
@@ -74,13 +75,13 @@ func StatsMain(args []string, stdout, stderr io.Writer) int {
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "bounder stats: %v\n", err)
-			return ExitUsage
+			return match.ExitUsage
 		}
 		games = append(games, g...)
 	}
 	if len(games) == 0 {
 		fmt.Fprintln(stderr, "bounder stats: no games")
-		return ExitUsage
+		return match.ExitUsage
 	}
 	s := summarize(games)
 	fmt.Fprintf(stdout, "%s from %s", count(s.Played, "game"), count(len(files), "file"))
@@ -91,16 +92,16 @@ func StatsMain(args []string, stdout, stderr io.Writer) int {
 	for _, p := range s.Pairings {
 		p.write(stdout)
 		if sprt != nil {
-			writeSPRT(stdout, p, *sprt)
+			writeSPRT(stdout, p.PairingResult, *sprt)
 		}
 	}
 	writeWDLCalibration(stdout, games)
-	return ExitOK
+	return match.ExitOK
 }
 
 // statsArgs splits stats' arguments into the PGN files and the --sprt
 // test, if any; the flag may come before, between or after the files.
-func statsArgs(args []string) (files []string, sprt *SPRT, err error) {
+func statsArgs(args []string) (files []string, sprt *match.SPRT, err error) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		spec, isFlag := "", false
@@ -120,7 +121,7 @@ func statsArgs(args []string) (files []string, sprt *SPRT, err error) {
 			files = append(files, a)
 			continue
 		}
-		s, err := ParseSPRT(spec)
+		s, err := match.ParseSPRT(spec)
 		if err != nil {
 			return nil, nil, fmt.Errorf("--sprt: %v", err)
 		}
@@ -131,7 +132,7 @@ func statsArgs(args []string) (files []string, sprt *SPRT, err error) {
 
 // writeSPRT prints the test's log-likelihood ratio of a pairing, with the
 // model its games allow (pentanomial when every game is in a pair).
-func writeSPRT(w io.Writer, p *PairingResult, s SPRT) {
+func writeSPRT(w io.Writer, p *match.PairingResult, s match.SPRT) {
 	lower, upper := s.Bounds()
 	llr := p.LLR(s)
 	model := "trinomial"
@@ -149,8 +150,8 @@ type statGame struct {
 	white, black string
 	result       string
 	fen          string
-	termination  Termination
-	use          [2]TimeUse // by colour
+	termination  match.Termination
+	use          [2]match.TimeUse // by colour
 	// The positions with a score in their move comment, for the WDL
 	// model's calibration (wdlGameSamples); replayed is false for a game
 	// whose moves could not be replayed.
@@ -164,7 +165,23 @@ type statGame struct {
 type statsSummary struct {
 	Played     int
 	Unfinished int
-	Pairings   []*PairingResult
+	Pairings   []*pairing
+}
+
+// pairing is the games of a pair of engines: what the match counts of them
+// and what only their move comments' scores tell (foresight.go).
+type pairing struct {
+	*match.PairingResult
+	Trails  Trails  // foresight in decisive games
+	Decided Decided // decisive games by the stage the winner saw them won in
+}
+
+// write prints the pairing as "bounder match" reports it, then its
+// foresight.
+func (p *pairing) write(w io.Writer) {
+	p.PairingResult.Write(w)
+	writeTrails(w, p.First, p.Second, p.Trails)
+	writeDecided(w, p.First, p.Second, p.Decided)
 }
 
 // firstSpelling maps names that differ only in case to the spelling seen
@@ -200,7 +217,7 @@ func summarize(games []statGame) statsSummary {
 	var byPairing [][]statGame
 	for _, g := range games {
 		g.white, g.black = name.of(g.white), name.of(g.black)
-		if g.result != ResultWhiteWins && g.result != ResultBlackWins && g.result != ResultDraw {
+		if g.result != match.ResultWhiteWins && g.result != match.ResultBlackWins && g.result != match.ResultDraw {
 			s.Unfinished++
 			continue
 		}
@@ -212,7 +229,8 @@ func summarize(games []statGame) statsSummary {
 		if !ok {
 			i = len(s.Pairings)
 			index[key] = i
-			s.Pairings = append(s.Pairings, &PairingResult{First: g.white, Second: g.black, Terminations: map[Termination]int{}})
+			s.Pairings = append(s.Pairings, &pairing{PairingResult: &match.PairingResult{
+				First: g.white, Second: g.black, Terminations: map[match.Termination]int{}}})
 			byPairing = append(byPairing, nil)
 		}
 		byPairing[i] = append(byPairing[i], g)
@@ -225,10 +243,10 @@ func summarize(games []statGame) statsSummary {
 }
 
 // tally adds a pair of engines' games, in file and round order, to p.
-func tally(p *PairingResult, games []statGame) {
-	points := func(g statGame) float64 { return pointsForFirst(g.result, g.white == p.First) }
+func tally(p *pairing, games []statGame) {
+	points := func(g statGame) float64 { return match.PointsForFirst(g.result, g.white == p.First) }
 	for _, g := range games {
-		p.addGame(points(g), g.termination, g.use, g.white == p.First)
+		p.AddGame(points(g), g.termination, g.use, g.white == p.First)
 		loser := 1 // in a decisive game, Second lost
 		if points(g) == 0 {
 			loser = 0
@@ -237,7 +255,7 @@ func tally(p *PairingResult, games []statGame) {
 			p.Trails[loser] = append(p.Trails[loser], t)
 		}
 		if g.decided > 0 {
-			p.Decided[loser][stageOf(g.decided)]++
+			p.Decided[loser][match.StageOf(g.decided)]++
 		}
 	}
 	paired := 0
@@ -281,9 +299,9 @@ func readStatsFile(path string, file int) ([]statGame, error) {
 	return games, nil
 }
 
-// readStats reads the games of a PGN file written by PGNWriter.
+// readStats reads the games of a PGN file written by match.PGNWriter.
 func readStats(r io.Reader) ([]statGame, error) {
-	texts, err := splitPGN(r)
+	texts, err := match.SplitPGN(r)
 	if err != nil {
 		return nil, err
 	}
@@ -332,7 +350,7 @@ func parseStatGame(text string) (statGame, error) {
 		return g, fmt.Errorf("White %q and Black %q: want two engines", g.white, g.black)
 	}
 	g.fen = tags["FEN"]
-	g.termination = Termination(tags["Termination"])
+	g.termination = match.Termination(tags["Termination"])
 	if n, err := strconv.Atoi(tags["Round"]); err == nil && n > 0 {
 		g.round = n
 	}
@@ -350,10 +368,10 @@ func parseStatGame(text string) (statGame, error) {
 		move += side
 		side ^= 1
 	}
-	var clk *clocks
-	tc, err := ParseTimeControl(tags["TimeControl"])
+	var clk *match.Clocks
+	tc, err := match.ParseTimeControl(tags["TimeControl"])
 	if err == nil {
-		clk = newClocks(tc)
+		clk = match.NewClocks(tc)
 	}
 	winner := resultWinner(g.result)
 	g.seen = noForesight
@@ -385,11 +403,11 @@ func parseStatGame(text string) (statGame, error) {
 		ply++
 		left, timed, budget := time.Duration(0), clk != nil, time.Duration(0)
 		if timed {
-			budget = LongBudget(tc, clk.remaining[side])
-			left = clk.remaining[side] - elapsed
-			clk.spend(side, elapsed)
+			budget = match.LongBudget(tc, clk.Left(side))
+			left = clk.Left(side) - elapsed
+			clk.Spend(side, elapsed)
 		}
-		g.use[side].record(elapsed, left, timed, budget, move)
+		g.use[side].Record(elapsed, left, timed, budget, move)
 		next()
 	}
 	return g, nil
