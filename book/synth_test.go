@@ -18,7 +18,7 @@ import (
 )
 
 // Synthetic PGN for the build benchmark and for timing `bounder book build`
-// against `polyglot make-book` (README, "Measured"): games of legal moves
+// against `polyglot make-book` (docs/testing.md, "Book building"): games of legal moves
 // from a fixed seed, so that anyone can make the same file again.
 //
 //	go test ./book -run TestWriteSyntheticPGN -synth-pgn /tmp/synth.pgn -synth-games 20000
@@ -167,7 +167,7 @@ var benchGames = flag.Int("bench-games", 5000, "synthetic games built by Benchma
 
 // BenchmarkBuild builds a book from -bench-games synthetic games with
 // make-book's defaults: Bounder's builder, and polyglot make-book on the
-// same file when it is installed (the ratio of the two is the README's).
+// same file when it is installed (the ratio of the two is in docs/testing.md).
 //
 //	go test ./book -run '^$' -bench Build -benchtime 5x -bench-games 20000
 func BenchmarkBuild(b *testing.B) {

@@ -225,6 +225,12 @@ func (pa panel) plot() (*plot.Plot, []legendEntry, error) {
 	} else {
 		p.X.Tick.Marker = integerTicks{}
 	}
+	if pa.ref != 0 { // under the curves, which often lie on it (the baseline's own)
+		ref := plotter.NewFunction(func(float64) float64 { return pa.ref })
+		ref.Color = color.Gray{Y: 96}
+		ref.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
+		p.Add(ref)
+	}
 	var entries []legendEntry
 	for _, l := range pa.lines {
 		i := l.style
@@ -247,12 +253,6 @@ func (pa panel) plot() (*plot.Plot, []legendEntry, error) {
 		pts.Shape = plotutil.Shape(i)
 		p.Add(ln, pts)
 		entries = append(entries, legendEntry{l.name, []plot.Thumbnailer{ln, pts}})
-	}
-	if pa.ref != 0 {
-		ref := plotter.NewFunction(func(float64) float64 { return pa.ref })
-		ref.Color = color.Gray{Y: 96}
-		ref.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
-		p.Add(ref)
 	}
 	return p, entries, nil
 }

@@ -360,7 +360,7 @@ func TestBoard960AgreesWithNotnil(t *testing.T) {
 	t.Logf("%d games, %d plies: %v", games, plies, outcomes)
 }
 
-// The suites of the README's Chess960 measurements: 100 distinct Chess960
+// The suites of the Chess960 measurements (docs/testing.md): 100 distinct Chess960
 // start positions, and 50 Double Fischer random ones (back ranks that
 // differ), each a pair of numbers in Scharnagl's numbering.
 func TestChess960Suites(t *testing.T) {

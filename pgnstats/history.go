@@ -7,6 +7,8 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -234,6 +236,9 @@ func writeHistory(w io.Writer, points []historyPoint) {
 // plotHistory draws Elo against each opponent by version: a line through
 // the versions that played it, with the 95% intervals as error bars, each
 // opponent's points shifted a little sideways so the bars do not overlap.
+// The reference lines (level, the goals) go under the data, the zero line
+// only where no goal lies on it, and the legend in a column of its own to
+// the right, where it covers nothing.
 func plotHistory(file string, points []historyPoint, goals map[string]float64) error {
 	var labels, opponents []string
 	xOf, seenOpp := map[string]int{}, map[string]bool{}
@@ -252,9 +257,32 @@ func plotHistory(file string, points []historyPoint, goals map[string]float64) e
 	p.X.Label.Text = "version"
 	p.Y.Label.Text = "Elo"
 	p.Add(plotter.NewGrid())
-	zero := plotter.NewFunction(func(float64) float64 { return 0 })
-	zero.Color = color.Gray{Y: 128}
-	p.Add(zero)
+	legend := plot.NewLegend()
+	legend.Top, legend.Left = true, true
+	legend.Padding = vg.Points(3)
+	zeroTaken := false
+	goalLines := map[string]*plotter.Function{}
+	for i, opp := range opponents {
+		if pct, ok := goals[strings.ToLower(opp)]; ok {
+			elo := match.EloFromScore(pct / 100)
+			goal := plotter.NewFunction(func(float64) float64 { return elo })
+			goal.Color = plotutil.Color(i)
+			goal.Width = vg.Points(1.5)
+			goal.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
+			goalLines[opp] = goal
+			zeroTaken = zeroTaken || math.Abs(elo) < 0.5
+		}
+	}
+	if !zeroTaken {
+		zero := plotter.NewFunction(func(float64) float64 { return 0 })
+		zero.Color = color.Gray{Y: 128}
+		p.Add(zero)
+	}
+	for _, opp := range opponents {
+		if g := goalLines[opp]; g != nil {
+			p.Add(g)
+		}
+	}
 	for i, opp := range opponents {
 		shift := (float64(i) - float64(len(opponents)-1)/2) * 0.08
 		var xy plotter.XYs
@@ -285,14 +313,14 @@ func plotHistory(file string, points []historyPoint, goals map[string]float64) e
 		}
 		bars.Color = c
 		p.Add(line, pts, bars)
-		p.Legend.Add(opp, line, pts)
-		if pct, ok := goals[strings.ToLower(opp)]; ok {
-			elo := match.EloFromScore(pct / 100)
-			goal := plotter.NewFunction(func(float64) float64 { return elo })
-			goal.Color = c
-			goal.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
-			p.Add(goal)
-			p.Legend.Add(fmt.Sprintf("goal against %s: %g%%", opp, pct), goal)
+		legend.Add(opp, line, pts)
+		if g := goalLines[opp]; g != nil {
+			pct := goals[strings.ToLower(opp)]
+			elo := fmt.Sprintf("%+.0f", match.EloFromScore(pct/100))
+			if elo == "+0" || elo == "-0" {
+				elo = "0"
+			}
+			legend.Add(fmt.Sprintf("goal, %g%% (%s Elo)", pct, elo), g)
 		}
 	}
 	ticks := make([]plot.Tick, len(labels))
@@ -302,12 +330,29 @@ func plotHistory(file string, points []historyPoint, goals map[string]float64) e
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	p.X.Min, p.X.Max = -0.5, float64(len(labels))-0.5
 	p.Y.Tick.Marker = wholeTicks{}
-	// room above the highest bar (the error bars are in the data range) for the legend
-	p.Y.Max += 0.4 * (p.Y.Max - p.Y.Min)
-	p.Legend.Top = true
-	p.Legend.Left = true
-	p.Legend.TextStyle.XAlign = draw.XLeft
-	return p.Save(7*vg.Inch, 4.5*vg.Inch, file)
+	p.Y.Max += 0.04 * (p.Y.Max - p.Y.Min) // the top bar clear of the frame
+
+	r := legend.Rectangle(draw.Canvas{})
+	legendW := r.Max.X - r.Min.X + vg.Inch/4
+	w, h := 7*vg.Inch+legendW, 4.5*vg.Inch
+	ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(file), "."))
+	cw, err := draw.NewFormattedCanvas(w, h, ext)
+	if err != nil {
+		return err
+	}
+	dc := draw.New(cw)
+	dc.FillPolygon(color.White, []vg.Point{{X: 0, Y: 0}, {X: w, Y: 0}, {X: w, Y: h}, {X: 0, Y: h}})
+	p.Draw(draw.Crop(dc, 0, -legendW, 0, 0))
+	legend.Draw(draw.Crop(dc, w-legendW+vg.Inch/8, 0, 0, -vg.Inch/3))
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	if _, err := cw.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // wholeTicks are gonum's default ticks labelled in whole Elo.
