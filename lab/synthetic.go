@@ -116,12 +116,11 @@ type synthRow struct {
 	bounds []search.Bound // per tree
 }
 
-// guessKind is how a driver is started: MTD(f), MTD(bi), MTD(step) and BNS
-// at a first guess, the others without one (NegaScout and alpha-beta with
-// the full window, SSS* and DUAL* from their side).
+// guessKind is how a driver is started: at the first guess g when the
+// driver table says it starts at one (search.DriverGuessed), else without
+// one.
 func guessKind(driver, g string) string {
-	switch driver {
-	case "MTDf", "MTDbi", "MTDstep", "BNS":
+	if search.DriverGuessed(driver) {
 		return g
 	}
 	return "none"

@@ -148,3 +148,37 @@ func TestSeparationValue(t *testing.T) {
 	}
 	assert.InDelta(t, p, float64(separated)/n, 0.03)
 }
+
+// TestGuessedDriversStartAtTheGuess checks the driver table's Guessed
+// against what each driver does, and that the lab's experiments read it: a
+// driver starts at a first guess when searching without one is searching
+// at a guess of 0 and a guess at the tree's value searches another tree
+// than one at 0 (the tree's values lie far from 0). Aspiration NegaScout
+// uses a guess it is given but searches the full window without one;
+// alpha-beta, SSS* and DUAL* ignore it.
+func TestGuessedDriversStartAtTheGuess(t *testing.T) {
+	tree := search.Tree{Kind: search.RandomTree, Width: 4, Depth: 5, Lo: 400, Hi: 900, Seed: 7}
+	exact, err := search.SearchTree(tree, "AlphaBeta", 1, search.TreeOptions{})
+	require.NoError(t, err)
+	guessed := 0
+	for _, d := range search.DriverTable() {
+		run := func(opt search.TreeOptions) search.TreeStats {
+			res, err := search.SearchTree(tree, d.Name, 1, opt)
+			require.NoError(t, err, d.Name)
+			return res.Stats
+		}
+		none := run(search.TreeOptions{})
+		atZero := run(search.TreeOptions{UseGuess: true})
+		atValue := run(search.TreeOptions{UseGuess: true, Guess: exact.Value})
+		startsAtGuess := none == atZero && atValue != atZero
+		assert.Equal(t, startsAtGuess, d.Guessed, "%s: the table says Guessed %v", d.Name, d.Guessed)
+		assert.Equal(t, d.Guessed, search.DriverGuessed(d.Name), d.Name)
+		want := "none"
+		if d.Guessed {
+			want, guessed = "value", guessed+1
+		}
+		assert.Equal(t, want, guessKind(d.Name, "value"), d.Name)
+	}
+	assert.Equal(t, 4, guessed, "MTD(f), MTD(bi), MTD(step) and BNS")
+	assert.False(t, search.DriverGuessed("no such driver"))
+}

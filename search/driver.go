@@ -64,13 +64,20 @@ type Driver struct {
 	// value (Best Node Search's is a lower bound: it proves which move is
 	// best, not by how much).
 	Bounded bool
+	// Guessed: it starts at a first guess of the root's value (guess.first:
+	// 0 before any iteration), the test value of its first pass (MTD(f),
+	// MTD(bi), MTD(step)) or its first separation value (BNS). The others
+	// take none: alpha-beta searches the full window, SSS* and DUAL* start
+	// from their side, and Aspiration NegaScout searches a first iteration
+	// with the full window (later ones centre the window on the last score).
+	Guessed bool
 	Doc     string // one line, for the README
 	Source  string // the paper and figure it comes from (../shared/papers)
 	run     driverFunc
 }
 
 var driverTable = []Driver{
-	{Name: "MTDf", run: mtdf, Source: "001 Fig. 11",
+	{Name: "MTDf", run: mtdf, Guessed: true, Source: "001 Fig. 11",
 		Doc: "MTD(f): null-window MT passes starting at the previous iteration's score, each moving to the bound just proved"},
 	{Name: "NegaScout", run: aspirationNegaScout, Scout: true, Source: "002 Fig. 2; 001 §5.1",
 		Doc: "Aspiration NegaScout (PVS): a window around the previous score, widened on a fail; null-window scouts inside"},
@@ -80,11 +87,11 @@ var driverTable = []Driver{
 		Doc: "MT-SSS* = MTD(+∞): passes from above, each testing the last upper bound"},
 	{Name: "DUAL", run: mtDUAL, Source: "001 Fig. 11 (MTD(−∞))",
 		Doc: "MT-DUAL* = MTD(−∞): passes from below"},
-	{Name: "MTDbi", run: mtdbi, Source: "001 §4",
+	{Name: "MTDbi", run: mtdbi, Guessed: true, Source: "001 §4",
 		Doc: "MTD(bi): bisection of the interval between the bounds"},
-	{Name: "MTDstep", run: mtdstep, Source: "001 §4",
+	{Name: "MTDstep", run: mtdstep, Guessed: true, Source: "001 §4",
 		Doc: "MTD(step): from above in steps of `MTD Step`"},
-	{Name: "BNS", run: bestNodeSearch, Bounded: true, Source: "004 Fig. 4",
+	{Name: "BNS", run: bestNodeSearch, Guessed: true, Bounded: true, Source: "004 Fig. 4",
 		Doc: "Rutko's Best Node Search: tests every root move against a separation value until one move is better than all others; its score is then a lower bound (reported as `lowerbound`)"},
 }
 
@@ -99,6 +106,13 @@ func Drivers() []string {
 
 // DriverTable returns the driver table (a copy).
 func DriverTable() []Driver { return append([]Driver(nil), driverTable...) }
+
+// DriverGuessed reports whether the named driver (case-insensitively)
+// starts at a first guess of the root's value (Driver.Guessed).
+func DriverGuessed(name string) bool {
+	d := driverNamed(name)
+	return d != nil && d.Guessed
+}
 
 // LookupDriver reports whether name is a driver (case-insensitively) and
 // returns its canonical spelling.
