@@ -40,7 +40,9 @@
 // again (trainset.Repair), and the worker then goes on from the games the
 // file holds: game g of a seed is played from its own random stream
 // (seeded by the worker's seed and g), so a resumed run plays the games a
-// run that was never stopped would have played.
+// run that was never stopped would have played. (Games are counted by the
+// records that end them, so a game that wrote no position at all would be
+// played again under another number: rare, as a game writes some eighty.)
 package selfplay
 
 import (
