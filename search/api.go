@@ -151,7 +151,8 @@ type Options struct {
 	// Tablebases, when not nil, are Syzygy endgame tables the selective
 	// search probes (tb.go): WDL in the tree at nodes with at most
 	// TBProbeLimit pieces (0: as many as the tables hold) and, at that
-	// limit, a remaining depth of TBProbeDepth or more; DTZ at the root.
+	// limit, a remaining depth of TBProbeDepth or more; DTZ at the root,
+	// whose result every report then carries (Report.Tablebase).
 	Tablebases   *syzygy.Tables
 	TBProbeLimit int
 	TBProbeDepth int
@@ -239,11 +240,14 @@ type Report struct {
 	MultiPV  int // 1-based line number
 	Score    int
 	Bound    Bound
-	PV       []engine.Move
-	Nodes    uint64 // all threads' (the helpers' as of their last count)
-	Elapsed  time.Duration
-	Hashfull int // per mille
-	Stats    Stats
+	// Tablebase: Score is the tables' verdict on the root (TBWin, 0 or
+	// -TBWin, exact), not the search's; see Options.Tablebases.
+	Tablebase bool
+	PV        []engine.Move
+	Nodes     uint64 // all threads' (the helpers' as of their last count)
+	Elapsed   time.Duration
+	Hashfull  int // per mille
+	Stats     Stats
 }
 
 // Result is what a search returns.

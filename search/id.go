@@ -25,6 +25,9 @@ type iterativeDeepening struct {
 	opt    Options
 	start  time.Time
 	report func(Report)
+	// verdict is the tables' verdict on the root, which the reported lines
+	// carry (tb.go); the drivers' guesses keep the searched scores.
+	verdict rootVerdict
 
 	scores    []int // completed iterations' scores (line 1)
 	result    Result
@@ -149,6 +152,10 @@ func (id *iterativeDeepening) salvage(depth int) (Report, bool) {
 func (id *iterativeDeepening) publish(lines int) {
 	set := make([]Report, 0, lines)
 	set = append(set, id.fresh...)
+	for i := range set {
+		r := &set[i]
+		r.Score, r.Bound, r.Tablebase = id.verdict.apply(r.Score, r.Bound)
+	}
 	for _, l := range id.lines {
 		if len(set) == lines {
 			break
@@ -191,10 +198,12 @@ func (id *iterativeDeepening) done(depth int) bool {
 	if w.ctl.infinite.Load() {
 		return false
 	}
-	if id.lim.Depth == 0 && id.lim.Nodes == 0 && len(w.rootMoves) == 1 && w.ctl.softNs.Load() != 0 {
-		return true // the only move: answer at once
-	}
 	soft := w.ctl.softNs.Load()
+	if id.lim.Depth == 0 && id.lim.Nodes == 0 && len(w.rootMoves) == 1 && soft != 0 && soft < w.ctl.hardNs.Load() {
+		// The only move (or the only one the tables rank best), on a clock
+		// the search plans: answer at once. A movetime is searched out.
+		return true
+	}
 	if soft == 0 || soft >= w.ctl.hardNs.Load() {
 		return false // no budget, or an exact one (movetime): only the deadline stops
 	}
