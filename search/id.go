@@ -72,6 +72,9 @@ func (id *iterativeDeepening) run() Result {
 				best = id.ttRootMove()
 			}
 			pv := extractPV(w.pos, w.tt, best, depth+8)
+			if IsMate(score) {
+				pv, score = w.matePV(best, score, depth, extractPV(w.pos, w.tt, best, MaxPly))
+			}
 			id.fresh = append(id.fresh, Report{Depth: depth, SelDepth: id.selDepth(depth), Score: score, Bound: bound, PV: pv})
 			w.exclude(best)
 		}
@@ -141,10 +144,13 @@ func (id *iterativeDeepening) salvage(depth int) (Report, bool) {
 	if id.result.Depth > 0 && w.rootBestScore < id.result.Score {
 		return Report{}, false
 	}
-	pv := extractPV(w.pos, w.tt, w.rootBest, depth)
-	id.result.BestMove, id.result.Score, id.result.Bound = w.rootBest, w.rootBestScore, BoundLower
+	pv, score := extractPV(w.pos, w.tt, w.rootBest, depth), w.rootBestScore
+	if IsMate(score) {
+		pv, score = w.matePV(w.rootBest, score, depth, extractPV(w.pos, w.tt, w.rootBest, MaxPly))
+	}
+	id.result.BestMove, id.result.Score, id.result.Bound = w.rootBest, score, BoundLower
 	id.setPV(pv)
-	return Report{Depth: depth, SelDepth: id.selDepth(depth), Score: w.rootBestScore, Bound: BoundLower, PV: pv}, true
+	return Report{Depth: depth, SelDepth: id.selDepth(depth), Score: score, Bound: BoundLower, PV: pv}, true
 }
 
 // publish reports the set of lines: the fresh ones, then those of the last
