@@ -194,7 +194,7 @@ func DefaultOptions() Options {
 // by the main thread: with more than one thread only Report.Nodes and
 // Result.Stats.Nodes count every thread's nodes.
 type Stats struct {
-	Nodes      uint64 // every node visited: Interior + Leaves + quiescence interior
+	Nodes      uint64 // every node visited: Interior + Leaves + quiescence interior, and those that show a mate line (matepv.go)
 	Interior   uint64 // main-search nodes that generated moves
 	Leaves     uint64 // static evaluations (the papers' leaf count)
 	QNodes     uint64 // quiescence nodes

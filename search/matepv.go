@@ -102,8 +102,18 @@ func (w *worker) showMate(first engine.Move, score, depth int, pv []engine.Move)
 	}()
 
 	// The budget is a temporary node limit (poll), and the first
-	// iteration's hold on every stop is lifted meanwhile.
+	// iteration's hold on every stop is lifted meanwhile. The nodes count
+	// as work (Stats.Nodes, node limits) and tablebase hits as hits; the
+	// other counters, Stats' and DepthStats', describe the iterations'
+	// trees and are left as they were.
 	limit, hold := w.nodeLimit, w.mustFinish
+	stats, ds := w.stats, w.opt.DepthStats
+	w.opt.DepthStats = nil
+	defer func() {
+		nodes, hits := w.stats.Nodes, w.stats.TBHits
+		w.stats, w.opt.DepthStats = stats, ds
+		w.stats.Nodes, w.stats.TBHits = nodes, hits
+	}()
 	budget := min(max(w.stats.Nodes/matePVShare, matePVMin), matePVMax)
 	w.nodeLimit = w.stats.Nodes + budget
 	if limit > 0 {
