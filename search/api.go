@@ -155,7 +155,8 @@ type Options struct {
 	// Tablebases, when not nil, are Syzygy endgame tables the selective
 	// search probes (tb.go): WDL in the tree at nodes with at most
 	// TBProbeLimit pieces (0: as many as the tables hold) and, at that
-	// limit, a remaining depth of TBProbeDepth or more; DTZ at the root.
+	// limit, a remaining depth of TBProbeDepth or more; DTZ at the root,
+	// whose result every report then carries (Report.Tablebase).
 	Tablebases   *syzygy.Tables
 	TBProbeLimit int
 	TBProbeDepth int
@@ -198,7 +199,7 @@ func DefaultOptions() Options {
 // by the main thread: with more than one thread only Report.Nodes and
 // Result.Stats.Nodes count every thread's nodes.
 type Stats struct {
-	Nodes      uint64 // every node visited: Interior + Leaves + quiescence interior
+	Nodes      uint64 // every node visited: Interior + Leaves + quiescence interior, and those that show a mate line (matepv.go)
 	Interior   uint64 // main-search nodes that generated moves
 	Leaves     uint64 // static evaluations (the papers' leaf count)
 	QNodes     uint64 // quiescence nodes
@@ -244,11 +245,14 @@ type Report struct {
 	MultiPV  int // 1-based line number
 	Score    int
 	Bound    Bound
-	PV       []engine.Move
-	Nodes    uint64 // all threads' (the helpers' as of their last count)
-	Elapsed  time.Duration
-	Hashfull int // per mille
-	Stats    Stats
+	// Tablebase: Score is the tables' verdict on the root (TBWin, 0 or
+	// -TBWin, exact), not the search's; see Options.Tablebases.
+	Tablebase bool
+	PV        []engine.Move
+	Nodes     uint64 // all threads' (the helpers' as of their last count)
+	Elapsed   time.Duration
+	Hashfull  int // per mille
+	Stats     Stats
 }
 
 // Result is what a search returns.

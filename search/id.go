@@ -25,6 +25,9 @@ type iterativeDeepening struct {
 	opt    Options
 	start  time.Time
 	report func(Report)
+	// verdict is the tables' verdict on the root, which the reported lines
+	// carry (tb.go); the drivers' guesses keep the searched scores.
+	verdict rootVerdict
 
 	scores    []int // completed iterations' scores (line 1)
 	result    Result
@@ -69,6 +72,9 @@ func (id *iterativeDeepening) run() Result {
 				best = id.ttRootMove()
 			}
 			pv := extractPV(w.pos, w.tt, best, depth+8)
+			if IsMate(score) {
+				pv, score = w.matePV(best, score, depth, extractPV(w.pos, w.tt, best, MaxPly))
+			}
 			id.fresh = append(id.fresh, Report{Depth: depth, SelDepth: id.selDepth(depth), Score: score, Bound: bound, PV: pv})
 			w.exclude(best)
 		}
@@ -138,10 +144,13 @@ func (id *iterativeDeepening) salvage(depth int) (Report, bool) {
 	if id.result.Depth > 0 && w.rootBestScore < id.result.Score {
 		return Report{}, false
 	}
-	pv := extractPV(w.pos, w.tt, w.rootBest, depth)
-	id.result.BestMove, id.result.Score, id.result.Bound = w.rootBest, w.rootBestScore, BoundLower
+	pv, score := extractPV(w.pos, w.tt, w.rootBest, depth), w.rootBestScore
+	if IsMate(score) {
+		pv, score = w.matePV(w.rootBest, score, depth, extractPV(w.pos, w.tt, w.rootBest, MaxPly))
+	}
+	id.result.BestMove, id.result.Score, id.result.Bound = w.rootBest, score, BoundLower
 	id.setPV(pv)
-	return Report{Depth: depth, SelDepth: id.selDepth(depth), Score: w.rootBestScore, Bound: BoundLower, PV: pv}, true
+	return Report{Depth: depth, SelDepth: id.selDepth(depth), Score: score, Bound: BoundLower, PV: pv}, true
 }
 
 // publish reports the set of lines: the fresh ones, then those of the last
@@ -149,6 +158,10 @@ func (id *iterativeDeepening) salvage(depth int) (Report, bool) {
 func (id *iterativeDeepening) publish(lines int) {
 	set := make([]Report, 0, lines)
 	set = append(set, id.fresh...)
+	for i := range set {
+		r := &set[i]
+		r.Score, r.Bound, r.Tablebase = id.verdict.apply(r.Score, r.Bound)
+	}
 	for _, l := range id.lines {
 		if len(set) == lines {
 			break
@@ -191,10 +204,12 @@ func (id *iterativeDeepening) done(depth int) bool {
 	if w.ctl.infinite.Load() {
 		return false
 	}
-	if id.lim.Depth == 0 && id.lim.Nodes == 0 && len(w.rootMoves) == 1 && w.ctl.softNs.Load() != 0 {
-		return true // the only move: answer at once
-	}
 	soft := w.ctl.softNs.Load()
+	if id.lim.Depth == 0 && id.lim.Nodes == 0 && len(w.rootMoves) == 1 && soft != 0 && soft < w.ctl.hardNs.Load() {
+		// The only move (or the only one the tables rank best), on a clock
+		// the search plans: answer at once. A movetime is searched out.
+		return true
+	}
 	if soft == 0 || soft >= w.ctl.hardNs.Load() {
 		return false // no budget, or an exact one (movetime): only the deadline stops
 	}

@@ -123,8 +123,9 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	s.tt.NewSearch()
 
 	rm := rootMoves(pos, lim.SearchMoves)
+	var verdict rootVerdict
 	if opt.Selective {
-		rm = tbRootMoves(pos, opt.Tablebases, rm)
+		rm, verdict = tbRootMoves(pos, opt.Tablebases, rm)
 	}
 	w := s.w
 	w.prepare(pos, s, opt, ev, rm)
@@ -153,7 +154,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 		}()
 	}
 
-	id := iterativeDeepening{s: s, w: w, lim: lim, opt: opt, start: start, report: onReport}
+	id := iterativeDeepening{s: s, w: w, lim: lim, opt: opt, start: start, report: onReport, verdict: verdict}
 	res := id.run()
 	// The helpers' end: they stop within a poll, but the move does not wait
 	// for them (with many threads on few cores, a helper may not run again
@@ -165,7 +166,9 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, lim Limits,
 	res.Stats = w.stats
 	res.Stats.Nodes = w.totalNodes() // the helpers' as of their last count
 	res.Stats.TBHits = w.totalTBHits()
-	return st.choose(&id, res) // a limited search's choice of line (strength.go)
+	res = st.choose(&id, res) // a limited search's choice of line (strength.go)
+	res.Score, res.Bound, _ = verdict.apply(res.Score, res.Bound)
+	return res
 }
 
 // prepare sets w up for a search of pos from the root moves rm.

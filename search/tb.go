@@ -21,7 +21,9 @@ import (
 // At the root the DTZ tables rank the moves (syzygy.RankRootMoves, which
 // keeps the fifty-move counter): only the best-ranked moves are searched,
 // so a won ending is played out by moves that bring the next zeroing move
-// nearer and cannot cycle, and a lost one resists longest.
+// nearer and cannot cycle, and a lost one resists longest. Their result is
+// the root's verdict, which every reported line carries (rootVerdict): a
+// win TBWin, a loss -TBWin, a draw 0, unless the search finds the mate.
 
 // TBWin is the score of a tablebase win at the root; a win found ply plies
 // from the root scores TBWin-ply.
@@ -86,30 +88,81 @@ func (w *worker) probeTB(alpha, beta, depth, ply int) (int, bool) {
 }
 
 // tbRootMoves keeps, of the root moves rm, those the tables rank best (all
-// of rm when the tables do not hold the root).
-func tbRootMoves(pos *engine.Position, tables *syzygy.Tables, rm []engine.Move) []engine.Move {
+// of rm when the tables do not hold the root), and returns the tables'
+// verdict on the root as those moves leave it.
+func tbRootMoves(pos *engine.Position, tables *syzygy.Tables, rm []engine.Move) ([]engine.Move, rootVerdict) {
 	if tables == nil || pos.CastlingRights() != 0 || bits.OnesCount64(pos.Occupied()) > tables.MaxPieces() {
-		return rm
+		return rm, rootVerdict{}
 	}
 	ranked, ok := tables.RankRootMoves(pos)
 	if !ok || len(ranked) == 0 {
-		return rm
+		return rm, wdlVerdict(pos, tables)
 	}
 	var keep []engine.Move
-	best := -1 << 30
+	best, wdl := -1<<30, syzygy.Draw
 	for _, r := range ranked {
 		if !containsMove(rm, r.Move) {
 			continue // not among searchmoves
 		}
 		if r.Rank > best {
-			best, keep = r.Rank, keep[:0]
+			best, keep, wdl = r.Rank, keep[:0], r.WDL
 		}
 		if r.Rank == best {
 			keep = append(keep, r.Move)
 		}
 	}
 	if len(keep) == 0 {
-		return rm
+		return rm, rootVerdict{}
 	}
-	return keep
+	return keep, verdictOf(wdl)
+}
+
+// wdlVerdict is the verdict of the WDL table alone, for a root the DTZ
+// tables cannot rank: only with the fifty-move counter at zero, where the
+// stored result holds as it is.
+func wdlVerdict(pos *engine.Position, tables *syzygy.Tables) rootVerdict {
+	if pos.Rule50() != 0 || !pos.HasLegalMove() {
+		return rootVerdict{}
+	}
+	wdl, ok := tables.ProbeWDL(pos)
+	if !ok {
+		return rootVerdict{}
+	}
+	return verdictOf(wdl)
+}
+
+// verdictOf is the root verdict of a result from the side to move's view:
+// cursed wins and blessed losses are draws, as in the tree.
+func verdictOf(wdl syzygy.WDL) rootVerdict {
+	switch wdl {
+	case syzygy.Win:
+		return rootVerdict{known: true, score: TBWin}
+	case syzygy.Loss:
+		return rootVerdict{known: true, score: -TBWin}
+	}
+	return rootVerdict{known: true}
+}
+
+// rootVerdict is what the tables say of the root of a search: when known,
+// every line reports score (TBWin, 0 or -TBWin, exact) rather than the
+// search's evaluation, unless the search proves the mate the verdict
+// promises: a win (or loss) the tables decide is worth more (or less) than
+// any evaluation, whatever the horizon shows, and a draw is a draw.
+type rootVerdict struct {
+	known bool
+	score int
+}
+
+// apply is the score and bound a line reports for the search's score and
+// bound, and whether that is the tables' verdict.
+func (v rootVerdict) apply(score int, b Bound) (int, Bound, bool) {
+	if !v.known {
+		return score, b, false
+	}
+	switch {
+	case v.score > 0 && score > MateBound && b != BoundUpper,
+		v.score < 0 && score < -MateBound && b != BoundLower:
+		return score, b, false // the mate the verdict promises, found
+	}
+	return v.score, BoundExact, true
 }

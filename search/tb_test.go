@@ -93,7 +93,8 @@ func TestTablebaseScores(t *testing.T) {
 
 	ranked, ok := tables.RankRootMoves(pos)
 	require.True(t, ok)
-	keep := tbRootMoves(pos, tables, rootMoves(pos, nil))
+	keep, verdict := tbRootMoves(pos, tables, rootMoves(pos, nil))
+	require.Equal(t, rootVerdict{known: true, score: TBWin}, verdict)
 	require.NotEmpty(t, keep)
 	for _, m := range keep {
 		for _, rm := range ranked {
@@ -104,5 +105,7 @@ func TestTablebaseScores(t *testing.T) {
 	}
 	// A root the tables do not hold keeps all its moves.
 	start := mustPos(t, engine.StartFEN)
-	require.Len(t, tbRootMoves(start, tables, rootMoves(start, nil)), 20)
+	keep, verdict = tbRootMoves(start, tables, rootMoves(start, nil))
+	require.Len(t, keep, 20)
+	require.False(t, verdict.known)
 }

@@ -72,11 +72,18 @@ func (e *Engine) wdlFieldFor(pos *engine.Position) wdlField {
 }
 
 // scoreWDL is the expected result per mille of a search score of the root
-// position (from the side to move's view): certain for a mate score, else
-// the WDL model's (package wdl).
-func scoreWDL(score, material int) wdl.WDL {
-	if search.IsMate(score) {
+// position (from the side to move's view): certain for a mate score and
+// for the tables' verdict (tb), else the WDL model's (package wdl).
+func scoreWDL(score, material int, tb bool) wdl.WDL {
+	switch {
+	case search.IsMate(score):
 		return wdl.Mate(search.MateIn(score))
+	case tb && score > 0:
+		return wdl.WDL{W: 1000}
+	case tb && score < 0:
+		return wdl.WDL{L: 1000}
+	case tb:
+		return wdl.WDL{D: 1000}
 	}
 	m := wdl.Default()
 	return m.PerMille(score, material)
@@ -111,7 +118,7 @@ func formatInfoWDL(r search.Report, text engine.MoveText, w wdlField) string {
 	}
 	if w.show {
 		b.WriteString(" wdl ")
-		b.WriteString(scoreWDL(r.Score, w.material).String())
+		b.WriteString(scoreWDL(r.Score, w.material, r.Tablebase).String())
 	}
 	var nps uint64
 	if s := r.Elapsed.Seconds(); s > 0 {

@@ -56,6 +56,10 @@ func TestFormatInfoWDL(t *testing.T) {
 		{search.Report{Score: -(search.MateScore - 4)}, "score mate -2 wdl 0 0 1000 nodes"},
 		{search.Report{Score: search.TBWin - 5}, "wdl 1000 0 0 nodes"},
 		{search.Report{Score: 0}, "score cp 0 wdl "},
+		// The tables' verdict on the root is certain, a draw too.
+		{search.Report{Score: 0, Tablebase: true}, "score cp 0 wdl 0 1000 0 nodes"},
+		{search.Report{Score: search.TBWin, Tablebase: true}, "score cp 30744 wdl 1000 0 0 nodes"},
+		{search.Report{Score: -search.TBWin, Tablebase: true}, "score cp -30744 wdl 0 0 1000 nodes"},
 	} {
 		got := formatInfoWDL(c.r, engine.MoveText{}, field)
 		if !strings.Contains(got, c.want) {
