@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/gob"
 	"fmt"
+	"github.com/bounder-chess/bounder/internal/golden"
 	"math"
 	"math/rand"
 	"os"
@@ -66,22 +67,7 @@ func FitK(recs []trainset.Record) float64 {
 		}
 		return e
 	}
-	lo, hi := 50.0, 1000.0
-	phi := (math.Sqrt(5) - 1) / 2
-	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
-	ea, eb := errAt(a), errAt(b)
-	for hi-lo > 0.5 {
-		if ea < eb {
-			hi, b, eb = b, a, ea
-			a = hi - phi*(hi-lo)
-			ea = errAt(a)
-		} else {
-			lo, a, ea = a, b, eb
-			b = lo + phi*(hi-lo)
-			eb = errAt(b)
-		}
-	}
-	return (lo + hi) / 2
+	return golden.Minimize(errAt, 50, 1000, 0.5)
 }
 
 // Samples turns records into samples.

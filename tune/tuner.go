@@ -2,6 +2,7 @@ package tune
 
 import (
 	"fmt"
+	"github.com/bounder-chess/bounder/internal/golden"
 	"math"
 	"math/rand"
 	"runtime"
@@ -150,24 +151,7 @@ func (d *Dataset) FitK(p *params, threads int) float64 {
 }
 
 // goldenSection minimises f over K in [0.05, 10] (f unimodal).
-func goldenSection(f func(k float64) float64) float64 {
-	lo, hi := 0.05, 10.0
-	g := (math.Sqrt(5) - 1) / 2
-	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
-	fa, fb := f(a), f(b)
-	for hi-lo > 1e-4 {
-		if fa < fb {
-			hi, b, fb = b, a, fa
-			a = hi - g*(hi-lo)
-			fa = f(a)
-		} else {
-			lo, a, fa = a, b, fb
-			b = lo + g*(hi-lo)
-			fb = f(b)
-		}
-	}
-	return (lo + hi) / 2
-}
+func goldenSection(f func(k float64) float64) float64 { return golden.Minimize(f, 0.05, 10, 1e-4) }
 
 // gradient adds to grad the gradient of the summed squared error of the
 // samples idx[lo:hi] (sample indices) with respect to the parameters.
