@@ -103,10 +103,7 @@ func (m *Model) forward(s *Sample, sc *scratch) float32 {
 		a := sc.acc[v]
 		copy(a, ftb)
 		for _, f := range s.Feat[v][:s.Count] {
-			row := ftw[int(f)*n : int(f)*n+n]
-			for j := range a {
-				a[j] += row[j]
-			}
+			addRow(a, ftw[int(f)*n:int(f)*n+n])
 		}
 	}
 	us, them := sc.acc[s.Stm], sc.acc[s.Stm^1]
@@ -115,6 +112,14 @@ func (m *Model) forward(s *Sample, sc *scratch) float32 {
 		out += outw[j]*clip(us[j]) + outw[n+j]*clip(them[j])
 	}
 	return out
+}
+
+// addF32 adds src to dst, element by element: the plain Go row addition.
+func addF32(dst, src []float32) {
+	src = src[:len(dst)]
+	for j := range dst {
+		dst[j] += src[j]
+	}
 }
 
 func clip(x float32) float32 {
@@ -163,10 +168,7 @@ func (m *Model) lossGrad(s *Sample, k float64, sc *scratch) float64 {
 			}
 		}
 		for _, f := range s.Feat[view][:s.Count] {
-			row := gftw[int(f)*n : int(f)*n+n]
-			for j := range row {
-				row[j] += d[j]
-			}
+			addRow(gftw[int(f)*n:int(f)*n+n], d)
 		}
 	}
 	return diff * diff

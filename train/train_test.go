@@ -225,3 +225,37 @@ func TestMainCheckpointAndCorrupt(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, before, after, "the earlier net is left as it was")
 }
+
+// BenchmarkEpoch measures a training pass over 16,384 positions at hidden
+// size 128 in batches of 1,024 (ns/op is one pass).
+func BenchmarkEpoch(b *testing.B) {
+	recs := records(b, 16384, 1)
+	cfg := DefaultConfig()
+	cfg.Batch = 1024
+	st := NewState(cfg, 150)
+	samples := Samples(recs, 150, 0.75)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := st.RunEpoch(context.Background(), samples); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(samples)*b.N)/b.Elapsed().Seconds(), "positions/s")
+}
+
+// TestAddRow checks the row addition (the assembly kernel where the CPU has
+// it) against the plain Go loop, at every length up to 64.
+func TestAddRow(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for n := 0; n <= 64; n++ {
+		a, b := make([]float32, n), make([]float32, n)
+		for i := range a {
+			a[i], b[i] = rng.Float32()-0.5, rng.Float32()-0.5
+		}
+		want := make([]float32, n)
+		copy(want, a)
+		addF32(want, b)
+		addRow(a, b)
+		require.Equal(t, want, a, "n=%d", n)
+	}
+}

@@ -83,6 +83,7 @@ import (
 	"time"
 
 	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/nnue"
 	"github.com/bounder-chess/bounder/search"
 )
 
@@ -486,8 +487,33 @@ func (e *Engine) cmdEval() {
 		e.infof("%s", errRejected)
 		return
 	}
+	if strings.EqualFold(e.searchOpt.Eval, search.NetworkEval) {
+		net := e.searchOpt.Net
+		if net == nil {
+			net = nnue.Default()
+		}
+		stm := net.Evaluate(e.pos)
+		white := stm
+		if e.pos.SideToMove() == engine.Black {
+			white = -stm
+		}
+		e.out.lines(fmt.Sprintf("Network evaluation: %s (white side), %s (side to move, %s); net %s, hidden size %d",
+			pawns(white), pawns(stm), colourName(e.pos.SideToMove()), net.Version, net.N),
+			"The hand-crafted evaluation (Full), for comparison:")
+	}
 	text := strings.TrimRight(e.cfg.EvalText(e.pos, e.searchOpt.Eval), "\n")
 	e.out.lines(strings.Split(text, "\n")...)
+}
+
+// pawns writes centipawns as signed pawns with two decimals, as eval's
+// breakdown does.
+func pawns(cp int) string { return fmt.Sprintf("%+.2f", float64(cp)/100) }
+
+func colourName(c engine.Color) string {
+	if c == engine.Black {
+		return "black"
+	}
+	return "white"
 }
 
 // warmUp loads the book and the opening names (see Config).

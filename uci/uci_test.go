@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/nnue"
 	"github.com/bounder-chess/bounder/search"
 )
 
@@ -1078,6 +1079,14 @@ func TestDisplayEvalBench(t *testing.T) {
 	h.expect("total +0.12 (white, Full)", time.Second)
 	h.send("setoption name Evaluation value hand", "eval")
 	h.expect("total +0.12 (white, Hand)", time.Second)
+	h.send("setoption name Evaluation value Network", "eval")
+	pos, err := engine.ParseFEN("3k4/8/8/8/8/8/8/4K2R w K - 1 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stm := nnue.Default().Evaluate(pos)
+	h.expect(fmt.Sprintf("Network evaluation: %+.2f (white side), %+.2f (side to move, white); net %s", float64(stm)/100, float64(stm)/100, nnue.Default().Version), time.Second)
+	h.expect("total +0.12 (white, Network)", time.Second)
 	h.send("bench")
 	h.expect("position 1: 1000 nodes", time.Second)
 	h.expect("total: 1000 nodes", time.Second)
