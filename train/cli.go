@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/eval"
 	"github.com/bounder-chess/bounder/internal/usage"
 	"github.com/bounder-chess/bounder/nnue"
 	"github.com/bounder-chess/bounder/trainset"
@@ -28,7 +29,10 @@ EvalFile option loads. Every --valid-every-th game is held out for
 validation; the training and validation losses are printed each epoch
 (and plotted with --plot). With --checkpoint the state is saved after
 each epoch and a run started again with the same checkpoint continues
-from it. NET is written only when training ends, through a temporary
+from it; --init starts from the weights of an earlier NET instead of
+random ones, to go on training it on new data. The hand-crafted
+evaluation's loss on the validation set is printed first, as the
+yardstick for the net's. NET is written only when training ends, through a temporary
 file, so a stopped run or a corrupt FILE (named with its record) leaves
 an earlier NET as it was. Exit status: 0, 1 on an error, 2 for a usage
 error.`
@@ -51,6 +55,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	k := fs.Float64("k", 0, "the sigmoid's scale in centipawns (0: fitted to the data)")
 	seed := fs.Int64("seed", def.Seed, "seed of the initial weights and the order of the positions")
 	validEvery := fs.Int("valid-every", def.ValidEvery, "hold out every N-th game for validation (0: none)")
+	initNet := fs.String("init", "", "start from the weights of this network `FILE` (its hidden size is used) instead of random ones: to go on training a net on new data")
+	maxTrain := fs.Int("max-train", 0, "train on the first N training positions only, for learning curves (0: all); the validation set is unchanged")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			usage.Print(stdout, usageText, fs)
@@ -74,6 +80,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return bad("--batch must be positive and --epochs not negative")
 	case *lambda < 0 || *lambda > 1:
 		return bad("--lambda must be in [0, 1]")
+	case *maxTrain < 0:
+		return bad("--max-train must not be negative")
 	case *validEvery == 1:
 		return bad("--valid-every 1 would leave nothing to train on")
 	}
@@ -107,18 +115,38 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	trainRecs, validRecs := Split(recs, cfg.ValidEvery)
+	if *maxTrain > 0 && *maxTrain < len(trainRecs) {
+		trainRecs = trainRecs[:*maxTrain]
+	}
 	if st == nil {
 		kk := cfg.K
 		if kk == 0 {
 			kk = FitK(trainRecs)
 		}
 		st = NewState(cfg, kk)
+		if *initNet != "" {
+			raw, err := os.ReadFile(*initNet)
+			if err != nil {
+				return fail(err)
+			}
+			net, err := nnue.Parse(raw)
+			if err != nil {
+				return fail(fmt.Errorf("%s: %v", *initNet, err))
+			}
+			st.Config.N = net.N
+			st.Model = *Dequantise(net)
+			st.M, st.V = make([]float32, len(st.Model.Params)), make([]float32, len(st.Model.Params))
+			fmt.Fprintf(stdout, "starting from %s (%s, hidden size %d)\n", *initNet, net.Version, net.N)
+		}
 	}
 	cfg = st.Config
 	fmt.Fprintf(stdout, "%d positions: %d training, %d validation; K %.1f, lambda %g, hidden %d\n",
 		len(recs), len(trainRecs), len(validRecs), st.K, cfg.Lambda, cfg.N)
 	trainS := Samples(trainRecs, st.K, cfg.Lambda)
 	validS := Samples(validRecs, st.K, cfg.Lambda)
+	if len(validRecs) > 0 {
+		fmt.Fprintf(stdout, "the hand-crafted evaluation (Full) on the validation set: loss %.6f\n", HandLoss(validRecs, st.K, cfg.Lambda))
+	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
 	for st.Epoch < cfg.Epochs {
@@ -153,6 +181,27 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "wrote %s (%s)\n", *out, nnue.MustParse(net.Bytes()).Version)
 	return 0
+}
+
+// HandLoss is the loss of the hand-crafted evaluation (Full) on recs, in
+// the trainer's terms: the yardstick a net's validation loss is read
+// against.
+func HandLoss(recs []trainset.Record, k, lambda float64) float64 {
+	ev := eval.New()
+	var s Sample
+	var sum float64
+	n := 0
+	for i := range recs {
+		pos, err := engine.ParseFEN(recs[i].FEN())
+		if err != nil {
+			continue
+		}
+		MakeSample(&recs[i], k, lambda, &s)
+		d := sigmoid(float64(ev.Evaluate(pos))/k) - float64(s.Target)
+		sum += d * d
+		n++
+	}
+	return sum / float64(max(1, n))
 }
 
 // QuantisationError compares the float model with its quantised net on up

@@ -236,6 +236,25 @@ func (m *Model) Loss(samples []Sample, k float64) float64 {
 	return t / float64(max(1, len(samples)))
 }
 
+// Dequantise returns the float model of a quantised net, to continue
+// training from it: each weight is the int one over its scale, so that
+// Quantise gives the net back exactly.
+func Dequantise(net *nnue.Net) *Model {
+	m := &Model{N: net.N, Params: make([]float32, nnue.Inputs*net.N+3*net.N+1)}
+	ftw, ftb, outw, outb := m.parts()
+	for i, x := range net.FTW {
+		ftw[i] = float32(x) / nnue.QA
+	}
+	for i, x := range net.FTB {
+		ftb[i] = float32(x) / nnue.QA
+	}
+	for i, x := range net.OutW {
+		outw[i] = float32(x) / nnue.QB
+	}
+	outb[0] = float32(net.OutB) / (nnue.QA * nnue.QB)
+	return m
+}
+
 // Quantise returns the integer network of the model.
 func (m *Model) Quantise() *nnue.Net {
 	ftw, ftb, outw, outb := m.parts()

@@ -259,3 +259,41 @@ func TestAddRow(t *testing.T) {
 		require.Equal(t, want, a, "n=%d", n)
 	}
 }
+
+// TestInitFromNet checks the warm start: dequantising a net and quantising
+// it again gives the same net, so that --init with no epochs to run writes
+// its net back byte for byte; and an --init file that is not a net is an
+// error that leaves NET alone.
+func TestInitFromNet(t *testing.T) {
+	def := nnue.Default()
+	require.Equal(t, def.Bytes(), Dequantise(def).Quantise().Bytes())
+
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.bin")
+	f, err := os.Create(data)
+	require.NoError(t, err)
+	require.NoError(t, trainset.Write(f, records(t, 400, 9)))
+	require.NoError(t, f.Close())
+	init := filepath.Join(dir, "init.nnue")
+	require.NoError(t, os.WriteFile(init, def.Bytes(), 0o644))
+	out := filepath.Join(dir, "n.nnue")
+	var so, se bytes.Buffer
+	require.Equal(t, 0, Main([]string{"--out", out, "--init", init, "--epochs", "0", data}, &so, &se), se.String())
+	require.Contains(t, so.String(), "starting from")
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.Equal(t, def.Bytes(), got)
+
+	require.Equal(t, 0, Main([]string{"--out", out, "--init", init, "--epochs", "1", "--batch", "64", data}, &so, &se), se.String())
+	trained, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.NotEqual(t, def.Bytes(), trained, "an epoch moves the weights")
+
+	require.NoError(t, os.WriteFile(init, []byte("not a net"), 0o644))
+	se.Reset()
+	require.Equal(t, 1, Main([]string{"--out", out, "--init", init, "--epochs", "1", data}, &so, &se))
+	require.Contains(t, se.String(), "init.nnue")
+	after, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.Equal(t, trained, after, "NET is left as it was")
+}
