@@ -56,6 +56,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Int64("seed", def.Seed, "seed of the initial weights and the order of the positions")
 	validEvery := fs.Int("valid-every", def.ValidEvery, "hold out every N-th game for validation (0: none)")
 	initNet := fs.String("init", "", "start from the weights of this network `FILE` (its hidden size is used) instead of random ones: to go on training a net on new data")
+	mirror := fs.Bool("mirror", true, "add the mirror image (files a-h reversed) of each training position without castling rights")
 	maxTrain := fs.Int("max-train", 0, "train on the first N training positions only, for learning curves (0: all); the validation set is unchanged")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -143,6 +144,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "%d positions: %d training, %d validation; K %.1f, lambda %g, hidden %d\n",
 		len(recs), len(trainRecs), len(validRecs), st.K, cfg.Lambda, cfg.N)
 	trainS := Samples(trainRecs, st.K, cfg.Lambda)
+	if *mirror {
+		m := Mirrored(trainRecs, trainS)
+		fmt.Fprintf(stdout, "mirrored: %d more training positions\n", len(m))
+		trainS = append(trainS, m...)
+	}
 	validS := Samples(validRecs, st.K, cfg.Lambda)
 	if len(validRecs) > 0 {
 		fmt.Fprintf(stdout, "the hand-crafted evaluation (Full) on the validation set: loss %.6f\n", HandLoss(validRecs, st.K, cfg.Lambda))

@@ -79,6 +79,28 @@ func Samples(recs []trainset.Record, k, lambda float64) []Sample {
 	return s
 }
 
+// Mirrored returns, for each sample of a record without castling rights,
+// its mirror image across the d/e file boundary with the same target:
+// chess without castling is symmetric under that mirror, so the copies
+// double the data the net learns from where it holds. recs and samples
+// are parallel (samples made from recs).
+func Mirrored(recs []trainset.Record, samples []Sample) []Sample {
+	var out []Sample
+	for i := range recs {
+		if recs[i].Castling() != 0 {
+			continue
+		}
+		m := samples[i]
+		for v := range m.Feat {
+			for j := range m.Feat[v][:m.Count] {
+				m.Feat[v][j] ^= 7 // the file bits of the square
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
 // State is what a checkpoint holds: the model, the optimiser's moments, the
 // epochs done and the losses so far.
 type State struct {

@@ -297,3 +297,32 @@ func TestInitFromNet(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, trained, after, "NET is left as it was")
 }
+
+// TestMirrored checks the augmentation against positions mirrored by
+// hand: the mirror of a record's sample is the sample of the mirrored
+// position, with the same target, and records with castling rights get
+// none.
+func TestMirrored(t *testing.T) {
+	fens := []string{
+		"4k3/1p4p1/8/3Pp3/8/2N5/PP3PPP/R5K1 w - e6 0 30", // mirrored below
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",             // castling: no mirror
+	}
+	mirror := "3k4/1p4p1/8/3pP3/8/5N2/PPP3PP/1K5R w - d6 0 30"
+	var recs []trainset.Record
+	for _, f := range append(fens, mirror) {
+		pos, err := engine.ParseFEN(f)
+		require.NoError(t, err)
+		recs = append(recs, trainset.Pack(pos, 57, trainset.WhiteWin, false))
+	}
+	samples := Samples(recs, 150, 0.5)
+	got := Mirrored(recs[:2], samples[:2])
+	require.Len(t, got, 1)
+	want := samples[2]
+	for v := range want.Feat {
+		a := append([]uint16(nil), got[0].Feat[v][:got[0].Count]...)
+		b := append([]uint16(nil), want.Feat[v][:want.Count]...)
+		require.ElementsMatch(t, b, a, "view %d", v)
+	}
+	require.Equal(t, want.Target, got[0].Target)
+	require.Equal(t, want.Stm, got[0].Stm)
+}

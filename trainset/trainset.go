@@ -143,6 +143,11 @@ func (r *Record) Result() int { return int(r[26]) }
 // Side is the colour to move.
 func (r *Record) Side() engine.Color { return engine.Color(r[27] & flagBlack) }
 
+// Castling is the castling rights, bits as in the flags byte shifted
+// down: 1 White king side, 2 White queen side, 4 Black king side, 8 Black
+// queen side.
+func (r *Record) Castling() uint8 { return r[27] >> 4 }
+
 // GameEnd reports the last record of a game.
 func (r *Record) GameEnd() bool { return r[27]&flagGameEnd != 0 }
 
@@ -213,7 +218,7 @@ func (r *Record) Decode() Position {
 	var p Position
 	r.ForEach(func(sq engine.Square, pc engine.Piece) { p.Board[sq] = pc })
 	p.Side = r.Side()
-	p.Castling = r[27] >> 4
+	p.Castling = r.Castling()
 	p.EP = engine.Square(r[28])
 	p.Rule50 = int(r[29])
 	p.MoveNo = int(binary.LittleEndian.Uint16(r[30:]))
