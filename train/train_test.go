@@ -305,7 +305,7 @@ func TestInitFromNet(t *testing.T) {
 func TestMirrored(t *testing.T) {
 	fens := []string{
 		"4k3/1p4p1/8/3Pp3/8/2N5/PP3PPP/R5K1 w - e6 0 30", // mirrored below
-		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",             // castling: no mirror
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",           // castling: no mirror
 	}
 	mirror := "3k4/1p4p1/8/3pP3/8/5N2/PPP3PP/1K5R w - d6 0 30"
 	var recs []trainset.Record
