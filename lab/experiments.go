@@ -104,7 +104,9 @@ func (e *env) setLine(hash bool) string {
 	if hash {
 		s += fmt.Sprintf("; table %d MiB (%s)", e.hashMiB, entriesText(e.hashMiB))
 	}
-	return s + "; pure mode (no pruning, reductions or extensions), one thread, MTD(f) as 001 Fig. 11 has it (no acceleration)"
+	return s + "; pure mode (no pruning, reductions or extensions) storing a bound for every node it searches, " +
+		"quiescence and horizon nodes included, as 001's MT (Fig. 17; `StoreLeaves`), one thread, MTD(f) as 001 " +
+		"Fig. 11 has it (no acceleration)"
 }
 
 // comments are the CSV's header lines.
@@ -236,12 +238,21 @@ func (e *env) drivers(total bool) ([]string, error) {
 	}
 	names := e.driverList(allDrivers, "NegaScout")
 	specs := e.driverSpecs(names)
-	if err := e.r.run(e.ctx, x.Name, specs); err != nil {
+	// The deviation both ways: MTD(f) and NegaScout with pure mode's
+	// quiescence search table-free (001's MT stores every node).
+	var unstored []spec
+	for _, d := range []string{"MTDf", "NegaScout"} {
+		if slices.Contains(names, d) {
+			unstored = append(unstored, spec{driver: d, hashMiB: e.hashMiB, noLeafStore: true})
+		}
+	}
+	if err := e.r.run(e.ctx, x.Name, append(append([]spec{}, specs...), unstored...)); err != nil {
 		return nil, err
 	}
 	ss := e.seriesOf(specs)
+	us := e.seriesOf(unstored)
 	base := e.r.done[spec{driver: "NegaScout", hashMiB: e.hashMiB}]
-	bad := e.r.checkValues(ss, e.from, e.to, 10)
+	bad := e.r.checkValues(append(append([]*series{}, ss...), us...), e.from, e.to, 10)
 
 	var b strings.Builder
 	e.head(&b, x, "§5", true, bad, len(names))
@@ -269,6 +280,9 @@ func (e *env) drivers(total bool) ([]string, error) {
 			"other's leaf counts.\"")
 	}
 	b.WriteString("\n\n")
+	if len(us) == 2 {
+		e.leafStoreTable(&b, metric, get, ss, us)
+	}
 	if total {
 		b.WriteString("MT calls (passes at the root) per iteration, the mean over the set; the papers count every " +
 			"root search of a window as one.\n\n")
@@ -287,7 +301,55 @@ func (e *env) drivers(total bool) ([]string, error) {
 		}
 		pt.write(&b)
 	}
-	return bad, e.finish(x, true, ss, b.String(), []panel{pl})
+	// In the CSV, the series without stored leaves are named so in the
+	// driver column (and by leaves_stored).
+	out := append([]*series{}, ss...)
+	for _, s := range us {
+		c := *s
+		c.driver += unstoredSuffix
+		out = append(out, &c)
+	}
+	return bad, e.finish(x, true, out, b.String(), []panel{pl})
+}
+
+// unstoredSuffix names a series without stored leaves (spec.noLeafStore)
+// in the CSV's driver column.
+const unstoredSuffix = " leaves not stored"
+
+// leafStoreTable writes drivers-leaves' and drivers-total's table of the
+// leaf-storing switch both ways: MTD(f) relative to NegaScout with the
+// quiescence search's results stored (the papers' method, the table above)
+// and without, and each driver's count with them stored relative to
+// without. us are MTD(f)'s and NegaScout's series without.
+func (e *env) leafStoreTable(b *strings.Builder, metric string, get func(search.Stats) uint64, ss, us []*series) {
+	find := func(list []*series, d string) *series {
+		for _, s := range list {
+			if s.driver == d {
+				return s
+			}
+		}
+		return nil
+	}
+	mtdf, ns := find(ss, "MTDf"), find(ss, "NegaScout")
+	mtdfOff, nsOff := find(us, "MTDf"), find(us, "NegaScout")
+	fmt.Fprintf(b, "The papers' method and the deviation, both ways: pure mode's quiescence search storing its "+
+		"results in the table, horizon nodes included (`search.Options.StoreLeaves`, as 001's MT stores a bound "+
+		"for every node it searches, Fig. 17; the table above), and table-free (Bounder's pure mode before; every "+
+		"MT pass evaluates its leaves again). %s, cumulative:\n\n", strings.ToUpper(metric[:1])+metric[1:])
+	t := table{head: e.depthHead("ratio", "")}
+	t.head = t.head[:len(t.head)-1]
+	for _, r := range []struct {
+		name string
+		a, b *series
+	}{{"MTDf / NegaScout, leaves stored", mtdf, ns}, {"MTDf / NegaScout, not stored", mtdfOff, nsOff},
+		{"MTDf stored / not stored", mtdf, mtdfOff}, {"NegaScout stored / not stored", ns, nsOff}} {
+		row := []string{r.name}
+		for d := e.from; d <= e.to; d++ {
+			row = append(row, fmtRatio(ratio(get(r.a.at[d]), get(r.b.at[d]))))
+		}
+		t.add(row...)
+	}
+	t.write(b)
 }
 
 // etcEvery is the ETC depth of etc's per-driver comparison: ETC at every

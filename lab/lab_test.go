@@ -167,9 +167,12 @@ func TestRunTiny(t *testing.T) {
 			leaves[r["driver"]] = n
 		}
 	}
-	assert.Len(t, leaves, len(search.Drivers()), "one row per driver and depth")
+	assert.Len(t, leaves, len(search.Drivers())+2, "one row per driver and depth, and MTD(f) and NegaScout without the leaves stored")
 	assert.Equal(t, 1.0, float64(leaves["NegaScout"])/float64(leaves["NegaScout"]))
-	assert.Len(t, rows, 2*len(search.Drivers()))
+	assert.Len(t, rows, 2*(len(search.Drivers())+2))
+	for _, d := range []string{"MTDf", "NegaScout"} {
+		assert.Less(t, leaves[d], leaves[d+unstoredSuffix], "%s: storing the leaves saves some", d)
+	}
 }
 
 func readCSV(t *testing.T, name string) []map[string]string {

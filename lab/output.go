@@ -36,9 +36,22 @@ func entriesText(mib int) string {
 // csvHeader are the CSV's columns: the set, the series and the counts of
 // search.Stats, summed over the set's positions and cumulative over
 // iterative deepening up to depth.
-var csvHeader = []string{"set", "positions", "seed", "driver", "etc_depth", "hash_mib", "tt_entries", "depth",
+// leaves_stored says whether pure mode's quiescence search stored its
+// results (search.Options.StoreLeaves: the papers' method).
+var csvHeader = []string{"set", "positions", "seed", "driver", "etc_depth", "leaves_stored", "hash_mib", "tt_entries", "depth",
 	"nodes", "interior", "leaves", "qnodes", "tt_probes", "tt_hits", "tt_cutoffs", "etc_probes", "etc_cutoffs",
 	"passes", "researches"}
+
+// csvCells are a series' cells of csvHeader at depth d.
+func (e *env) csvCells(s *series, d int) []string {
+	st := s.at[d]
+	u := func(n uint64) string { return strconv.FormatUint(n, 10) }
+	return []string{e.set.name, strconv.Itoa(len(e.set.list)), strconv.FormatUint(e.set.seed, 10),
+		s.driver, strconv.Itoa(s.etcDepth), strconv.FormatBool(!s.noLeafStore), strconv.Itoa(s.hashMiB),
+		strconv.Itoa(ttEntries(s.hashMiB)), strconv.Itoa(d), u(st.Nodes), u(st.Interior), u(st.Leaves),
+		u(st.QNodes), u(st.TTProbes), u(st.TTHits), u(st.TTCutoffs), u(st.ETCProbes), u(st.ETCCutoffs),
+		u(st.Passes), u(st.Researches)}
+}
 
 // writeCSV writes one row per series and depth from..to, after comment
 // lines ("# ...") that say what was run.
@@ -49,14 +62,9 @@ func (e *env) writeCSV(name string, comments []string, ss []*series) error {
 	}
 	w := csv.NewWriter(&b)
 	w.Write(csvHeader)
-	u := func(n uint64) string { return strconv.FormatUint(n, 10) }
 	for _, s := range ss {
 		for d := e.from; d <= e.to; d++ {
-			st := s.at[d]
-			w.Write([]string{e.set.name, strconv.Itoa(len(e.set.list)), strconv.FormatUint(e.set.seed, 10),
-				s.driver, strconv.Itoa(s.etcDepth), strconv.Itoa(s.hashMiB), strconv.Itoa(ttEntries(s.hashMiB)),
-				strconv.Itoa(d), u(st.Nodes), u(st.Interior), u(st.Leaves), u(st.QNodes), u(st.TTProbes),
-				u(st.TTHits), u(st.TTCutoffs), u(st.ETCProbes), u(st.ETCCutoffs), u(st.Passes), u(st.Researches)})
+			w.Write(e.csvCells(s, d))
 		}
 	}
 	w.Flush()

@@ -28,16 +28,22 @@ type spec struct {
 	// 0: unchanged; the grain experiment).
 	selective bool
 	grain     int
+	// noLeafStore: pure mode's quiescence search without the table
+	// (search.Options.StoreLeaves off), where 001's MT stores every node it
+	// searches, leaves included: the deviation, to show a result both ways.
+	noLeafStore bool
 }
 
 // options are the search options of the series: pure mode (no pruning,
 // reductions or extensions, so that every driver searches the same tree
-// and must reach the same value), one thread, and MTD(f) exactly as 001
-// Fig. 11 has it (no acceleration).
+// and must reach the same value) storing a bound for every node it
+// searches, leaves included, as 001's MT does (search.Options.StoreLeaves),
+// one thread, and MTD(f) exactly as 001 Fig. 11 has it (no acceleration).
 func (s spec) options() search.Options {
 	opt := search.DefaultOptions()
 	opt.Driver = s.driver
 	opt.Selective = s.selective
+	opt.StoreLeaves = !s.noLeafStore
 	opt.EvalGrain = s.grain
 	opt.ETC, opt.ETCDepth = s.etcDepth > 0, s.etcDepth
 	opt.MTDfAccel = false
@@ -319,6 +325,9 @@ func (s spec) label() string {
 	}
 	if s.grain > 1 {
 		l += fmt.Sprintf(" grain %d", s.grain)
+	}
+	if s.noLeafStore {
+		l += " leaves not stored"
 	}
 	return l + fmt.Sprintf(" %d MiB", s.hashMiB)
 }

@@ -200,16 +200,10 @@ func (e *env) writeTimeCSV(x *Experiment, ss []*series, med, lo, hi [][]float64)
 	fmt.Fprintf(&b, "# time: %s, %d repetitions; not deterministic\n", cpuClock, timingReps)
 	w := csv.NewWriter(&b)
 	w.Write(append(append([]string{}, csvHeader...), timeColumns...))
-	u := func(n uint64) string { return strconv.FormatUint(n, 10) }
 	ms := func(s float64) string { return strconv.FormatFloat(s*1000, 'f', 3, 64) }
 	for k, s := range ss {
 		for d := e.from; d <= e.to; d++ {
-			st := s.at[d]
-			w.Write([]string{e.set.name, strconv.Itoa(len(e.set.list)), strconv.FormatUint(e.set.seed, 10),
-				s.driver, strconv.Itoa(s.etcDepth), strconv.Itoa(s.hashMiB), strconv.Itoa(ttEntries(s.hashMiB)),
-				strconv.Itoa(d), u(st.Nodes), u(st.Interior), u(st.Leaves), u(st.QNodes), u(st.TTProbes),
-				u(st.TTHits), u(st.TTCutoffs), u(st.ETCProbes), u(st.ETCCutoffs), u(st.Passes), u(st.Researches),
-				ms(med[k][d]), ms(lo[k][d]), ms(hi[k][d])})
+			w.Write(append(e.csvCells(s, d), ms(med[k][d]), ms(lo[k][d]), ms(hi[k][d])))
 		}
 	}
 	w.Flush()

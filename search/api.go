@@ -102,7 +102,17 @@ type Options struct {
 	ETC       bool   // Enhanced Transposition Cutoffs
 	ETCDepth  int    // minimum remaining depth for ETC
 	Selective bool   // false = pure mode: no pruning, reductions or extensions
-	MTDStep   int    // step size of MTDstep, centipawns
+	// StoreLeaves makes pure mode's quiescence search read and write the
+	// table (at draft 0, which only it stores), the horizon's nodes
+	// included, as 001's MT (Fig. 17) stores a bound for every node it
+	// searches: a later pass, or ETC one ply above the horizon, finds a
+	// leaf's bound instead of evaluating it again. Off, pure mode's
+	// quiescence search is table-free (Bounder's pure mode before the
+	// lab's second step). The lab turns it on, as the papers' method;
+	// DefaultOptions leaves it off. Selective mode ignores it: its
+	// quiescence search always uses the table.
+	StoreLeaves bool
+	MTDStep     int // step size of MTDstep, centipawns
 	// MTDfGuess2 takes MTD(f)'s first guess from two iterations ago, against
 	// odd/even oscillation (001 footnote 5).
 	MTDfGuess2 bool
