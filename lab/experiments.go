@@ -359,7 +359,10 @@ const etcEvery = 1
 // etc is 003's ETC experiment (Fig. 5.6): every driver's leaves with ETC
 // at every interior node relative to its leaves without, and, for
 // NegaScout and MTD(f), ETC only at nodes n or more plies above the
-// leaves.
+// leaves. Each ratio is given as 003 reports it, of the last iteration's
+// leaves (the tree of the last depth, after iterative deepening to it),
+// and as 001 counts, cumulative over iterative deepening; and for
+// NegaScout both ways of the leaf-storing switch (spec.noLeafStore).
 func (e *env) etc() ([]string, error) {
 	x := e.experiment("etc")
 	names := e.driverList(allDrivers, "NegaScout")
@@ -378,56 +381,82 @@ func (e *env) etc() ([]string, error) {
 			}
 		}
 	}
-	if err := e.r.run(e.ctx, x.Name, specs); err != nil {
+	unstored := []spec{{driver: "NegaScout", hashMiB: e.hashMiB, noLeafStore: true},
+		{driver: "NegaScout", etcDepth: etcEvery, hashMiB: e.hashMiB, noLeafStore: true}}
+	if err := e.r.run(e.ctx, x.Name, append(append([]spec{}, specs...), unstored...)); err != nil {
 		return nil, err
 	}
 	ss := e.seriesOf(specs)
+	us := e.seriesOf(unstored)
 	get := func(d string, n int) *series { return e.r.done[spec{driver: d, etcDepth: n, hashMiB: e.hashMiB}] }
-	bad := e.r.checkValues(ss, e.from, e.to, 10)
+	bad := e.r.checkValues(append(append([]*series{}, ss...), us...), e.from, e.to, 10)
+	leaves := func(st search.Stats) uint64 { return st.Leaves }
+	nodes := func(st search.Stats) uint64 { return st.Nodes }
+	// lastRatio and cumRatio: a over b at depth d, of the last iteration's
+	// count and of the cumulative one.
+	lastRatio := func(a, b *series, d int, m func(search.Stats) uint64) float64 {
+		return ratio(m(a.at[d])-m(a.at[d-1]), m(b.at[d])-m(b.at[d-1]))
+	}
+	cumRatio := func(a, b *series, d int, m func(search.Stats) uint64) float64 { return ratio(m(a.at[d]), m(b.at[d])) }
 
 	var b strings.Builder
 	e.head(&b, x, "§5.3", true, bad, len(names))
 	fmt.Fprintf(&b, "Leaves with ETC at every interior node (003 Fig. 5.4 as written; `ETCDepth` %d) relative to the "+
 		"same driver's without ETC. 003 measured Phoenix (chess) to depth 9; its figure is not in the text copy, "+
 		"the column gives the numbers of its text (§5.3).\n\n", etcEvery)
-	t := table{head: e.depthHead("driver", x.Source+" (chess, depth 9)"), textLast: true}
-	p1 := panel{title: "leaves with ETC / without", x: "depth", y: "leaves with ETC / without", ref: 1}
-	for _, d := range names {
-		on, off := get(d, etcEvery), get(d, 0)
-		row := []string{d}
-		l := line{name: d, style: style(d)}
-		for dd := e.from; dd <= e.to; dd++ {
-			r := ratio(on.at[dd].Leaves, off.at[dd].Leaves)
-			row = append(row, fmtRatio(r))
-			l.xy = append(l.xy, plotter.XY{X: float64(dd), Y: r})
+	p1 := panel{title: "last iteration's leaves with ETC / without", x: "depth", y: "leaves with ETC / without", ref: 1}
+	for _, m := range []struct {
+		what  string
+		r     func(a, b *series, d int, m func(search.Stats) uint64) float64
+		paper bool
+	}{{"**The last iteration** (as 003 counts: the tree of depth d, searched after iterative deepening to d − 1):", lastRatio, true},
+		{"**Cumulative** over iterative deepening from depth 1 (as 001 counts):", cumRatio, false}} {
+		b.WriteString(m.what + "\n\n")
+		t := table{head: e.depthHead("driver", x.Source+" (chess, depth 9)"), textLast: true}
+		for _, d := range names {
+			on, off := get(d, etcEvery), get(d, 0)
+			row := []string{d}
+			l := line{name: d, style: style(d)}
+			for dd := e.from; dd <= e.to; dd++ {
+				r := m.r(on, off, dd, leaves)
+				row = append(row, fmtRatio(r))
+				l.xy = append(l.xy, plotter.XY{X: float64(dd), Y: r})
+			}
+			paper := "—"
+			if d == "NegaScout" && m.paper {
+				paper = "0.781: \"lowered the number of expanded leaf nodes by a factor of 1.28\""
+			}
+			t.add(append(row, paper)...)
+			if m.paper {
+				p1.lines = append(p1.lines, l)
+			}
 		}
-		paper := "—"
-		if d == "NegaScout" {
-			paper = "0.781: \"lowered the number of expanded leaf nodes by a factor of 1.28\""
+		if slices.Contains(names, "MTDf") {
+			row := []string{"MTDf with ETC / NegaScout without"}
+			for dd := e.from; dd <= e.to; dd++ {
+				row = append(row, fmtRatio(m.r(get("MTDf", etcEvery), get("NegaScout", 0), dd, leaves)))
+			}
+			paper := "—"
+			if m.paper {
+				paper = "0.752: \"a factor of 1.33 fewer leaf nodes\" than the original (not in the figure)"
+			}
+			t.add(append(row, paper)...)
 		}
-		t.add(append(row, paper)...)
-		p1.lines = append(p1.lines, l)
+		t.write(&b)
 	}
-	if slices.Contains(names, "MTDf") {
-		row := []string{"MTDf with ETC / NegaScout without"}
-		for dd := e.from; dd <= e.to; dd++ {
-			row = append(row, fmtRatio(ratio(get("MTDf", etcEvery).at[dd].Leaves, get("NegaScout", 0).at[dd].Leaves)))
-		}
-		t.add(append(row, "0.752: \"a factor of 1.33 fewer leaf nodes\" than the original (not in the figure)")...)
-	}
-	t.write(&b)
 
 	fmt.Fprintf(&b, "ETC from n plies above the leaves (`ETCDepth` n: ETC at nodes of remaining depth n or more), "+
-		"at depth %d, relative to no ETC; probes per node is the cost (ETC probes / nodes). 003 §5.3: \"performing "+
-		"ETC at all interior nodes that are more than 2 ply away from the leaves [n = 3] results in most of the ETC "+
-		"benefits with only a small computational overhead\"; it gives no numbers.\n\n", e.to)
+		"at depth %d, relative to no ETC: leaves of the last iteration and cumulative, all nodes cumulative; probes "+
+		"per node is the cost (ETC probes / nodes, cumulative). 003 §5.3: \"performing ETC at all interior nodes "+
+		"that are more than 2 ply away from the leaves [n = 3] results in most of the ETC benefits with only a "+
+		"small computational overhead\"; it gives no numbers.\n\n", e.to)
 	h := []string{"n"}
 	for _, d := range sweep {
-		h = append(h, d+" leaves", d+" nodes", d+" probes/node")
+		h = append(h, d+" leaves, last", d+" leaves, cum.", d+" nodes, cum.", d+" probes/node")
 	}
 	t2 := table{head: append(h, "003 §5.3"), textLast: true}
 	p2 := panel{title: fmt.Sprintf("ETC from n plies above the leaves, depth %d", e.to), x: "n (ETC at remaining depth ≥ n)",
-		y: "leaves with ETC / without", ref: 1}
+		y: "last iteration's leaves with ETC / without", ref: 1}
 	lines := make([]line, len(sweep))
 	for i, d := range sweep {
 		lines[i] = line{name: d, style: style(d)}
@@ -438,9 +467,10 @@ func (e *env) etc() ([]string, error) {
 			row[0] = fmt.Sprint(n)
 		}
 		for i, d := range sweep {
-			s, off := get(d, n).at[e.to], get(d, 0).at[e.to]
-			r := ratio(s.Leaves, off.Leaves)
-			row = append(row, fmtRatio(r), fmtRatio(ratio(s.Nodes, off.Nodes)), fmt.Sprintf("%.2f", ratio(s.ETCProbes, s.Nodes)))
+			s, off := get(d, n), get(d, 0)
+			r := lastRatio(s, off, e.to, leaves)
+			row = append(row, fmtRatio(r), fmtRatio(cumRatio(s, off, e.to, leaves)), fmtRatio(cumRatio(s, off, e.to, nodes)),
+				fmt.Sprintf("%.2f", ratio(s.at[e.to].ETCProbes, s.at[e.to].Nodes)))
 			if n > 0 {
 				lines[i].xy = append(lines[i].xy, plotter.XY{X: float64(n), Y: r})
 			}
@@ -456,7 +486,36 @@ func (e *env) etc() ([]string, error) {
 	}
 	p2.lines = lines
 	t2.write(&b)
-	return bad, e.finish(x, true, ss, b.String(), []panel{p1, p2})
+
+	b.WriteString("NegaScout's leaves with ETC at every interior node relative to without, both ways of the " +
+		"leaf-storing switch: the quiescence search's results stored (the papers' method, the tables above) and " +
+		"table-free (Bounder's pure mode before), where ETC one ply above the horizon has no entry to find.\n\n")
+	t3 := table{head: e.depthHead("NegaScout, ETC / no ETC", "")}
+	t3.head = t3.head[:len(t3.head)-1]
+	for _, r := range []struct {
+		name string
+		on   *series
+		off  *series
+		f    func(a, b *series, d int, m func(search.Stats) uint64) float64
+	}{{"leaves stored, last iteration", get("NegaScout", etcEvery), get("NegaScout", 0), lastRatio},
+		{"leaves stored, cumulative", get("NegaScout", etcEvery), get("NegaScout", 0), cumRatio},
+		{"not stored, last iteration", us[1], us[0], lastRatio},
+		{"not stored, cumulative", us[1], us[0], cumRatio}} {
+		row := []string{r.name}
+		for dd := e.from; dd <= e.to; dd++ {
+			row = append(row, fmtRatio(r.f(r.on, r.off, dd, leaves)))
+		}
+		t3.add(row...)
+	}
+	t3.write(&b)
+
+	out := append([]*series{}, ss...)
+	for _, s := range us {
+		c := *s
+		c.driver += unstoredSuffix
+		out = append(out, &c)
+	}
+	return bad, e.finish(x, true, out, b.String(), []panel{p1, p2})
 }
 
 // tableSize is 001's table-size sweep (Figs. 9 and 10): leaves at the

@@ -232,3 +232,41 @@ func TestDriversAgree(t *testing.T) {
 	broken.values[0][2].score++
 	assert.Len(t, r.checkValues([]*series{ref, &broken}, 1, 3, 10), 1)
 }
+
+// TestETCLastIteration: the CSV's last-iteration columns are each depth's
+// count less the one before (at depth 1 the count itself), and etc's
+// Markdown gives the last iteration, with 003's number, beside the
+// cumulative count.
+func TestETCLastIteration(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := runLab(t, "run", "etc", "--count", "2", "--depth", "1..3", "--hash", "2", "--out", dir, "--jobs", "2")
+	require.Equal(t, 0, code, "stderr: %s", errOut)
+	rows := readCSV(t, filepath.Join(dir, "etc.csv"))
+	type key struct{ driver, etc, stored string }
+	prev := map[key][2]uint64{}
+	n := func(r map[string]string, c string) uint64 {
+		v, err := strconv.ParseUint(r[c], 10, 64)
+		require.NoError(t, err, c)
+		return v
+	}
+	for _, r := range rows {
+		k := key{r["driver"], r["etc_depth"], r["leaves_stored"]}
+		p := prev[k]
+		if r["depth"] == "1" {
+			p = [2]uint64{}
+		}
+		assert.Equal(t, n(r, "leaves")-p[0], n(r, "leaves_last"), "%v depth %s", k, r["depth"])
+		assert.Equal(t, n(r, "nodes")-p[1], n(r, "nodes_last"), "%v depth %s", k, r["depth"])
+		prev[k] = [2]uint64{n(r, "leaves"), n(r, "nodes")}
+	}
+	// Every driver with ETC and without, MTD(f) and NegaScout with ETC from
+	// n = 2 (the sweep to depth 3), NegaScout's two without stored leaves.
+	require.Len(t, prev, 2*len(search.Drivers())+2+2)
+	md, err := os.ReadFile(filepath.Join(dir, "etc.md"))
+	require.NoError(t, err)
+	last, cum := strings.Index(string(md), "**The last iteration**"), strings.Index(string(md), "**Cumulative**")
+	require.True(t, last >= 0 && cum > last, "the last iteration first, then the cumulative count")
+	assert.Contains(t, string(md)[last:cum], "factor of 1.28", "003's number beside the last iteration")
+	assert.NotContains(t, string(md)[cum:], "factor of 1.28")
+	assert.Contains(t, string(md), "| not stored, last iteration |")
+}

@@ -35,12 +35,14 @@ func entriesText(mib int) string {
 
 // csvHeader are the CSV's columns: the set, the series and the counts of
 // search.Stats, summed over the set's positions and cumulative over
-// iterative deepening up to depth.
+// iterative deepening up to depth (but the last two).
 // leaves_stored says whether pure mode's quiescence search stored its
-// results (search.Options.StoreLeaves: the papers' method).
+// results (search.Options.StoreLeaves: the papers' method); leaves_last and
+// nodes_last are the last iteration's alone (depth's count less the one
+// before it), as 003 counts.
 var csvHeader = []string{"set", "positions", "seed", "driver", "etc_depth", "leaves_stored", "hash_mib", "tt_entries", "depth",
 	"nodes", "interior", "leaves", "qnodes", "tt_probes", "tt_hits", "tt_cutoffs", "etc_probes", "etc_cutoffs",
-	"passes", "researches"}
+	"passes", "researches", "leaves_last", "nodes_last"}
 
 // csvCells are a series' cells of csvHeader at depth d.
 func (e *env) csvCells(s *series, d int) []string {
@@ -50,7 +52,7 @@ func (e *env) csvCells(s *series, d int) []string {
 		s.driver, strconv.Itoa(s.etcDepth), strconv.FormatBool(!s.noLeafStore), strconv.Itoa(s.hashMiB),
 		strconv.Itoa(ttEntries(s.hashMiB)), strconv.Itoa(d), u(st.Nodes), u(st.Interior), u(st.Leaves),
 		u(st.QNodes), u(st.TTProbes), u(st.TTHits), u(st.TTCutoffs), u(st.ETCProbes), u(st.ETCCutoffs),
-		u(st.Passes), u(st.Researches)}
+		u(st.Passes), u(st.Researches), u(st.Leaves - s.at[d-1].Leaves), u(st.Nodes - s.at[d-1].Nodes)}
 }
 
 // writeCSV writes one row per series and depth from..to, after comment
