@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"gonum.org/v1/plot/plotter"
-
 	"github.com/bounder-chess/bounder/search"
 )
 
@@ -224,17 +222,33 @@ var (
 	}
 )
 
+// The ranges the verdicts judge against (interval.go): what 001's text
+// gives as numbers, at the deepest depth.
+var (
+	rangeLeaves = map[string]paperRange{"MTDf": {0.90, 0.95}, "AlphaBeta": atLeast(1)}
+	rangeTotal  = map[string]paperRange{"MTDf": atMost(1), "AlphaBeta": atLeast(1), "SSS": atLeast(1), "DUAL": atLeast(1)}
+	rangePasses = map[string]paperRange{"MTDf": {3, 6}}
+)
+
+// verdictCell is the verdict of iv against the driver's range, "—" for none.
+func verdictCell(ranges map[string]paperRange, driver string, iv interval) string {
+	if p, ok := ranges[driver]; ok {
+		return verdict(iv, p)
+	}
+	return "—"
+}
+
 // drivers is drivers-leaves (001 Fig. 13) or, with total, drivers-total
 // (Fig. 14): every driver's count relative to Aspiration NegaScout's, at
-// each depth, over the set.
+// each depth, over the set, with its interval over the positions.
 func (e *env) drivers(total bool) ([]string, error) {
 	x := e.experiment("drivers-leaves")
-	metric, what, paper := "leaves", "Leaf nodes (static evaluations)", paperLeaves
-	get := func(st search.Stats) uint64 { return st.Leaves }
+	unit, what, paper, ranges := "leaves", "Leaf nodes (static evaluations)", paperLeaves, rangeLeaves
+	get := leavesOf
 	if total {
 		x = e.experiment("drivers-total")
-		metric, what, paper = "nodes", "Total nodes (interior, leaves and quiescence nodes)", paperTotal
-		get = func(st search.Stats) uint64 { return st.Nodes }
+		unit, what, paper, ranges = "nodes", "Total nodes (interior, leaves and quiescence nodes)", paperTotal, rangeTotal
+		get = nodesOf
 	}
 	names := e.driverList(allDrivers, "NegaScout")
 	specs := e.driverSpecs(names)
@@ -257,47 +271,50 @@ func (e *env) drivers(total bool) ([]string, error) {
 	var b strings.Builder
 	e.head(&b, x, "§5", true, bad, len(names))
 	fmt.Fprintf(&b, "%s relative to Aspiration NegaScout's, summed over the set, cumulative over iterative deepening "+
-		"(001 §5.2). The last column is what 001 reports for chess (Phoenix; 20 positions from tournament games, "+
+		"(001 §5.2), %s. The last column is what 001 reports for chess (Phoenix; 20 positions from tournament games, "+
 		"depths up to 8, a table of 2^21 entries): its figures are not in the text copy, so the column gives the "+
-		"numbers and judgements of its text.\n\n", what)
-	t := table{head: e.depthHead("driver", x.Source+" (chess)"), textLast: true}
-	pl := panel{title: fmt.Sprintf("%s relative to Aspiration NegaScout", metric), x: "depth", y: metric + " / NegaScout's", ref: 1}
+		"numbers and judgements of its text; the verdict judges the interval at depth %d against the numbers.\n\n",
+		what, intervalText, e.to)
+	t := table{head: append(e.depthHead("driver", fmt.Sprintf("verdict (d%d)", e.to)), x.Source+" (chess)"), textLast: true}
+	pl := panel{title: fmt.Sprintf("%s relative to Aspiration NegaScout", unit), x: "depth", y: unit + " / NegaScout's", ref: 1}
 	for _, s := range ss {
 		row := []string{s.driver}
 		l := line{name: s.driver, style: style(s.driver)}
+		var iv interval
 		for d := e.from; d <= e.to; d++ {
-			r := ratio(get(s.at[d]), get(base.at[d]))
-			row = append(row, fmtRatio(r))
-			l.xy = append(l.xy, plotter.XY{X: float64(d), Y: r})
+			iv = cumRatio(s, base, d, get)
+			row = append(row, fmtCI(iv))
+			l.add(float64(d), iv)
 		}
-		t.add(append(row, paper[s.driver])...)
+		t.add(append(row, verdictCell(ranges, s.driver, iv), paper[s.driver])...)
 		pl.lines = append(pl.lines, l)
 	}
 	t.write(&b)
-	fmt.Fprintf(&b, "NegaScout's %s at depth %d: %d.", metric, e.to, get(base.at[e.to]))
+	fmt.Fprintf(&b, "NegaScout's %s at depth %d: %d.", unit, e.to, get(base.at[e.to]))
 	if !total {
 		b.WriteString(" 001 §6: \"All algorithms, including MTD(ƒ), perform within a few percentage points of each " +
 			"other's leaf counts.\"")
 	}
 	b.WriteString("\n\n")
 	if len(us) == 2 {
-		e.leafStoreTable(&b, metric, get, ss, us)
+		e.leafStoreTable(&b, unit, get, ss, us)
 	}
 	if total {
-		b.WriteString("MT calls (passes at the root) per iteration, the mean over the set; the papers count every " +
-			"root search of a window as one.\n\n")
-		pt := table{head: e.depthHead("driver", "001 §5.2.2"), textLast: true}
-		n := float64(len(e.set.list))
+		b.WriteString("MT calls (passes at the root) per iteration, the mean over the set with its interval; the " +
+			"papers count every root search of a window as one.\n\n")
+		pt := table{head: append(e.depthHead("driver", fmt.Sprintf("verdict (d%d)", e.to)), "001 §5.2.2"), textLast: true}
 		for _, s := range ss {
 			row := []string{s.driver}
+			var iv interval
 			for d := e.from; d <= e.to; d++ {
-				row = append(row, fmt.Sprintf("%.1f", float64(s.at[d].Passes-s.at[d-1].Passes)/n))
+				iv = perIteration(s, d, passesOf)
+				row = append(row, fmtMeanCI(iv))
 			}
 			p := paperPasses[s.driver]
 			if p == "" {
 				p = "—"
 			}
-			pt.add(append(row, p)...)
+			pt.add(append(row, verdictCell(rangePasses, s.driver, iv), p)...)
 		}
 		pt.write(&b)
 	}
@@ -312,16 +329,16 @@ func (e *env) drivers(total bool) ([]string, error) {
 	return bad, e.finish(x, true, out, b.String(), []panel{pl})
 }
 
-// unstoredSuffix names a series without stored leaves (spec.noLeafStore)
-// in the CSV's driver column.
-const unstoredSuffix = " leaves not stored"
+// intervalText says what the intervals are, for the Markdown.
+const intervalText = "each with its 95% interval over the positions (a paired bootstrap: 2000 resamples of the " +
+	"positions, the ratio of sums recomputed on each)"
 
 // leafStoreTable writes drivers-leaves' and drivers-total's table of the
 // leaf-storing switch both ways: MTD(f) relative to NegaScout with the
 // quiescence search's results stored (the papers' method, the table above)
 // and without, and each driver's count with them stored relative to
 // without. us are MTD(f)'s and NegaScout's series without.
-func (e *env) leafStoreTable(b *strings.Builder, metric string, get func(search.Stats) uint64, ss, us []*series) {
+func (e *env) leafStoreTable(b *strings.Builder, what string, get metric, ss, us []*series) {
 	find := func(list []*series, d string) *series {
 		for _, s := range list {
 			if s.driver == d {
@@ -335,7 +352,7 @@ func (e *env) leafStoreTable(b *strings.Builder, metric string, get func(search.
 	fmt.Fprintf(b, "The papers' method and the deviation, both ways: pure mode's quiescence search storing its "+
 		"results in the table, horizon nodes included (`search.Options.StoreLeaves`, as 001's MT stores a bound "+
 		"for every node it searches, Fig. 17; the table above), and table-free (Bounder's pure mode before; every "+
-		"MT pass evaluates its leaves again). %s, cumulative:\n\n", strings.ToUpper(metric[:1])+metric[1:])
+		"MT pass evaluates its leaves again). %s, cumulative, with intervals:\n\n", strings.ToUpper(what[:1])+what[1:])
 	t := table{head: e.depthHead("ratio", "")}
 	t.head = t.head[:len(t.head)-1]
 	for _, r := range []struct {
@@ -345,12 +362,16 @@ func (e *env) leafStoreTable(b *strings.Builder, metric string, get func(search.
 		{"MTDf stored / not stored", mtdf, mtdfOff}, {"NegaScout stored / not stored", ns, nsOff}} {
 		row := []string{r.name}
 		for d := e.from; d <= e.to; d++ {
-			row = append(row, fmtRatio(ratio(get(r.a.at[d]), get(r.b.at[d]))))
+			row = append(row, fmtCI(cumRatio(r.a, r.b, d, get)))
 		}
 		t.add(row...)
 	}
 	t.write(b)
 }
+
+// unstoredSuffix names a series without stored leaves (spec.noLeafStore)
+// in the CSV's driver column.
+const unstoredSuffix = " leaves not stored"
 
 // etcEvery is the ETC depth of etc's per-driver comparison: ETC at every
 // interior node, as 003 Fig. 5.4 writes it.
@@ -390,41 +411,45 @@ func (e *env) etc() ([]string, error) {
 	us := e.seriesOf(unstored)
 	get := func(d string, n int) *series { return e.r.done[spec{driver: d, etcDepth: n, hashMiB: e.hashMiB}] }
 	bad := e.r.checkValues(append(append([]*series{}, ss...), us...), e.from, e.to, 10)
-	leaves := func(st search.Stats) uint64 { return st.Leaves }
-	nodes := func(st search.Stats) uint64 { return st.Nodes }
-	// lastRatio and cumRatio: a over b at depth d, of the last iteration's
-	// count and of the cumulative one.
-	lastRatio := func(a, b *series, d int, m func(search.Stats) uint64) float64 {
-		return ratio(m(a.at[d])-m(a.at[d-1]), m(b.at[d])-m(b.at[d-1]))
-	}
-	cumRatio := func(a, b *series, d int, m func(search.Stats) uint64) float64 { return ratio(m(a.at[d]), m(b.at[d])) }
+	etcProbesOf := func(st search.Stats) uint64 { return st.ETCProbes }
 
 	var b strings.Builder
 	e.head(&b, x, "§5.3", true, bad, len(names))
 	fmt.Fprintf(&b, "Leaves with ETC at every interior node (003 Fig. 5.4 as written; `ETCDepth` %d) relative to the "+
-		"same driver's without ETC. 003 measured Phoenix (chess) to depth 9; its figure is not in the text copy, "+
-		"the column gives the numbers of its text (§5.3).\n\n", etcEvery)
+		"same driver's without ETC, %s. 003 measured Phoenix (chess) to depth 9; its figure is not in the text copy, "+
+		"the column gives the numbers of its text (§5.3), and the verdict judges the interval at depth %d against "+
+		"them (003's are of depth 9).\n\n", etcEvery, intervalText, e.to)
 	p1 := panel{title: "last iteration's leaves with ETC / without", x: "depth", y: "leaves with ETC / without", ref: 1}
 	for _, m := range []struct {
 		what  string
-		r     func(a, b *series, d int, m func(search.Stats) uint64) float64
+		r     func(a, b *series, d int, m metric) interval
 		paper bool
 	}{{"**The last iteration** (as 003 counts: the tree of depth d, searched after iterative deepening to d − 1):", lastRatio, true},
 		{"**Cumulative** over iterative deepening from depth 1 (as 001 counts):", cumRatio, false}} {
 		b.WriteString(m.what + "\n\n")
 		t := table{head: e.depthHead("driver", x.Source+" (chess, depth 9)"), textLast: true}
+		if m.paper {
+			t.head = append(e.depthHead("driver", fmt.Sprintf("verdict (d%d)", e.to)), x.Source+" (chess, depth 9)")
+		}
 		for _, d := range names {
 			on, off := get(d, etcEvery), get(d, 0)
 			row := []string{d}
 			l := line{name: d, style: style(d)}
+			var iv interval
 			for dd := e.from; dd <= e.to; dd++ {
-				r := m.r(on, off, dd, leaves)
-				row = append(row, fmtRatio(r))
-				l.xy = append(l.xy, plotter.XY{X: float64(dd), Y: r})
+				iv = m.r(on, off, dd, leavesOf)
+				row = append(row, fmtCI(iv))
+				l.add(float64(dd), iv)
 			}
-			paper := "—"
-			if d == "NegaScout" && m.paper {
+			paper, v := "—", "—"
+			if d == "NegaScout" {
 				paper = "0.781: \"lowered the number of expanded leaf nodes by a factor of 1.28\""
+				v = verdict(iv, exactly(0.781))
+			}
+			if m.paper {
+				row = append(row, v)
+			} else {
+				paper = "—"
 			}
 			t.add(append(row, paper)...)
 			if m.paper {
@@ -433,11 +458,14 @@ func (e *env) etc() ([]string, error) {
 		}
 		if slices.Contains(names, "MTDf") {
 			row := []string{"MTDf with ETC / NegaScout without"}
+			var iv interval
 			for dd := e.from; dd <= e.to; dd++ {
-				row = append(row, fmtRatio(m.r(get("MTDf", etcEvery), get("NegaScout", 0), dd, leaves)))
+				iv = m.r(get("MTDf", etcEvery), get("NegaScout", 0), dd, leavesOf)
+				row = append(row, fmtCI(iv))
 			}
 			paper := "—"
 			if m.paper {
+				row = append(row, verdict(iv, exactly(0.752)))
 				paper = "0.752: \"a factor of 1.33 fewer leaf nodes\" than the original (not in the figure)"
 			}
 			t.add(append(row, paper)...)
@@ -446,10 +474,10 @@ func (e *env) etc() ([]string, error) {
 	}
 
 	fmt.Fprintf(&b, "ETC from n plies above the leaves (`ETCDepth` n: ETC at nodes of remaining depth n or more), "+
-		"at depth %d, relative to no ETC: leaves of the last iteration and cumulative, all nodes cumulative; probes "+
-		"per node is the cost (ETC probes / nodes, cumulative). 003 §5.3: \"performing ETC at all interior nodes "+
-		"that are more than 2 ply away from the leaves [n = 3] results in most of the ETC benefits with only a "+
-		"small computational overhead\"; it gives no numbers.\n\n", e.to)
+		"at depth %d, relative to no ETC: leaves of the last iteration and cumulative, all nodes cumulative, with "+
+		"intervals; probes per node is the cost (ETC probes / nodes, cumulative). 003 §5.3: \"performing ETC at "+
+		"all interior nodes that are more than 2 ply away from the leaves [n = 3] results in most of the ETC "+
+		"benefits with only a small computational overhead\"; it gives no numbers.\n\n", e.to)
 	h := []string{"n"}
 	for _, d := range sweep {
 		h = append(h, d+" leaves, last", d+" leaves, cum.", d+" nodes, cum.", d+" probes/node")
@@ -468,11 +496,12 @@ func (e *env) etc() ([]string, error) {
 		}
 		for i, d := range sweep {
 			s, off := get(d, n), get(d, 0)
-			r := lastRatio(s, off, e.to, leaves)
-			row = append(row, fmtRatio(r), fmtRatio(cumRatio(s, off, e.to, leaves)), fmtRatio(cumRatio(s, off, e.to, nodes)),
-				fmt.Sprintf("%.2f", ratio(s.at[e.to].ETCProbes, s.at[e.to].Nodes)))
+			iv := lastRatio(s, off, e.to, leavesOf)
+			probes := ratioInterval(s.cum(e.to, etcProbesOf), s.cum(e.to, nodesOf))
+			row = append(row, fmtCI(iv), fmtCI(cumRatio(s, off, e.to, leavesOf)), fmtCI(cumRatio(s, off, e.to, nodesOf)),
+				fmtIntervalPrec(probes, 2))
 			if n > 0 {
-				lines[i].xy = append(lines[i].xy, plotter.XY{X: float64(n), Y: r})
+				lines[i].add(float64(n), iv)
 			}
 		}
 		paper := ""
@@ -493,17 +522,16 @@ func (e *env) etc() ([]string, error) {
 	t3 := table{head: e.depthHead("NegaScout, ETC / no ETC", "")}
 	t3.head = t3.head[:len(t3.head)-1]
 	for _, r := range []struct {
-		name string
-		on   *series
-		off  *series
-		f    func(a, b *series, d int, m func(search.Stats) uint64) float64
+		name    string
+		on, off *series
+		f       func(a, b *series, d int, m metric) interval
 	}{{"leaves stored, last iteration", get("NegaScout", etcEvery), get("NegaScout", 0), lastRatio},
 		{"leaves stored, cumulative", get("NegaScout", etcEvery), get("NegaScout", 0), cumRatio},
 		{"not stored, last iteration", us[1], us[0], lastRatio},
 		{"not stored, cumulative", us[1], us[0], cumRatio}} {
 		row := []string{r.name}
 		for dd := e.from; dd <= e.to; dd++ {
-			row = append(row, fmtRatio(r.f(r.on, r.off, dd, leaves)))
+			row = append(row, fmtCI(r.f(r.on, r.off, dd, leavesOf)))
 		}
 		t3.add(row...)
 	}
@@ -534,7 +562,7 @@ func (e *env) tableSize() ([]string, error) {
 		return nil, err
 	}
 	ss := e.seriesOf(specs)
-	get := func(d string, mib int) search.Stats { return e.r.done[spec{driver: d, hashMiB: mib}].at[e.to] }
+	get := func(d string, mib int) *series { return e.r.done[spec{driver: d, hashMiB: mib}] }
 	bad := e.r.checkValues(ss, e.from, e.to, 10)
 	largest := e.sizes[len(e.sizes)-1]
 
@@ -542,8 +570,8 @@ func (e *env) tableSize() ([]string, error) {
 	e.head(&b, x, "§3.3 and §5.2.2", false, bad, len(names))
 	fmt.Fprintf(&b, "Leaves at depth %d relative to alpha-beta's with the same table, as 001 Figs. 9 and 10 plot ID "+
 		"MT-SSS* and ID MT-DUAL* against ID Alpha-Beta over the table's size in entries (Bounder's entries are 16 "+
-		"bytes: 1 MiB is 2^16 entries, the smallest table it makes). The figures are not in the text copy; the "+
-		"column gives its text.\n\n", e.to)
+		"bytes: 1 MiB is 2^16 entries, the smallest table it makes), %s. The figures are not in the text copy; the "+
+		"column gives its text.\n\n", e.to, intervalText)
 	h := []string{"driver"}
 	for _, mib := range e.sizes {
 		h = append(h, fmt.Sprintf("%d MiB (2^%d)", mib, log2(ttEntries(mib))))
@@ -563,11 +591,11 @@ func (e *env) tableSize() ([]string, error) {
 		row, row2 := []string{d}, []string{d}
 		l1, l2 := line{name: d, style: style(d)}, line{name: d, style: style(d)}
 		for _, mib := range e.sizes {
-			r1 := ratio(get(d, mib).Leaves, get("AlphaBeta", mib).Leaves)
-			r2 := ratio(get(d, mib).Leaves, get(d, largest).Leaves)
-			row, row2 = append(row, fmtRatio(r1)), append(row2, fmtRatio(r2))
-			l1.xy = append(l1.xy, plotter.XY{X: float64(mib), Y: r1})
-			l2.xy = append(l2.xy, plotter.XY{X: float64(mib), Y: r2})
+			r1 := cumRatio(get(d, mib), get("AlphaBeta", mib), e.to, leavesOf)
+			r2 := cumRatio(get(d, mib), get(d, largest), e.to, leavesOf)
+			row, row2 = append(row, fmtCI(r1)), append(row2, fmtCI(r2))
+			l1.add(float64(mib), r1)
+			l2.add(float64(mib), r2)
 		}
 		p := paperSize[d]
 		if p == "" {

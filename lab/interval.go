@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Intervals. Every ratio the lab prints is a ratio of sums over units
@@ -129,7 +130,8 @@ func ones(n int) []float64 {
 }
 
 // fmtCI writes a ratio and its interval with three decimals:
-// "0.968 (0.951–0.985)"; "—" for none.
+// "0.968 (0.951–0.985)"; "1.000" for an interval of no width at that
+// precision (the baseline's own); "—" for no ratio.
 func fmtCI(iv interval) string { return fmtIntervalPrec(iv, 3) }
 
 // fmtMeanCI writes a mean (passes) with one decimal: "4.2 (3.9–4.6)".
@@ -140,8 +142,8 @@ func fmtIntervalPrec(iv interval, prec int) string {
 		return "—"
 	}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', prec, 64) }
-	if iv.lo != iv.lo {
-		return f(iv.r)
+	if iv.lo != iv.lo || f(iv.lo) == f(iv.r) && f(iv.hi) == f(iv.r) {
+		return f(iv.r) // no interval, or none to see at this precision
 	}
 	return fmt.Sprintf("%s (%s–%s)", f(iv.r), f(iv.lo), f(iv.hi))
 }
@@ -185,4 +187,36 @@ func verdict(iv interval, p paperRange) string {
 		return "**differs**: above " + p.String()
 	}
 	return "agrees with " + p.String()
+}
+
+// verdicts judges several results against one range and says which agree
+// and which differ, by label: "agrees with 0.700–0.800 at w8, w16;
+// **differs** (above) at w2".
+func verdicts(labels []string, ivs []interval, p paperRange) string {
+	var agree, above, below []string
+	for i, iv := range ivs {
+		v := verdict(iv, p)
+		switch {
+		case strings.HasPrefix(v, "agrees"):
+			agree = append(agree, labels[i])
+		case strings.Contains(v, "above"):
+			above = append(above, labels[i])
+		case strings.Contains(v, "below"):
+			below = append(below, labels[i])
+		}
+	}
+	var parts []string
+	if len(agree) > 0 {
+		parts = append(parts, "agrees with "+p.String()+" at "+strings.Join(agree, ", "))
+	}
+	if len(above) > 0 {
+		parts = append(parts, "**differs** (above "+p.String()+") at "+strings.Join(above, ", "))
+	}
+	if len(below) > 0 {
+		parts = append(parts, "**differs** (below "+p.String()+") at "+strings.Join(below, ", "))
+	}
+	if len(parts) == 0 {
+		return "—"
+	}
+	return strings.Join(parts, "; ")
 }

@@ -91,6 +91,10 @@ func TestVerdict(t *testing.T) {
 	assert.Equal(t, "**differs**: above ≤ 1", verdict(interval{1.1, 1.01, 1.2}, atMost(1)))
 	assert.Equal(t, "—", verdict(interval{nan, nan, nan}, atMost(1)))
 	assert.True(t, strings.HasPrefix(verdict(interval{0.8, nan, nan}, about(0.8)), "agrees"), "a point alone is judged as a point")
+	assert.Equal(t, "agrees with 0.700–0.800 at w8; **differs** (above 0.700–0.800) at w2, w4",
+		verdicts([]string{"w2", "w4", "w8"}, []interval{{0.9, 0.85, 0.95}, {0.85, 0.81, 0.9}, {0.75, 0.7, 0.8}}, paperRange{0.7, 0.8}))
 	assert.Equal(t, "0.968 (0.951–0.985)", fmtCI(interval{0.968, 0.951, 0.985}))
+	assert.Equal(t, "1.000", fmtCI(interval{1, 1, 1}), "no width to see")
+	assert.Equal(t, "0.500", fmtCI(interval{0.5, nan, nan}))
 	assert.Equal(t, "4.2 (3.9–4.6)", fmtMeanCI(interval{4.2, 3.91, 4.6}))
 }

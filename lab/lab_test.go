@@ -141,6 +141,7 @@ func TestRunTiny(t *testing.T) {
 		assert.Contains(t, string(md), "| "+x.Source, "%s: the paper's column", x.Name)
 		assert.Contains(t, string(md), "**"+x.Source+"**")
 		assert.Contains(t, string(md), "reached the same value")
+		assert.Contains(t, string(md), "95% interval", "%s: its ratios have intervals", x.Name)
 		for _, ext := range []string{".svg", ".png"} {
 			fi, err := os.Stat(filepath.Join(dir1, x.Name+ext))
 			require.NoError(t, err)
@@ -152,9 +153,11 @@ func TestRunTiny(t *testing.T) {
 	svg, _ := os.ReadFile(filepath.Join(dir1, "etc.svg"))
 	assert.Contains(t, string(svg), "<svg")
 
-	// NegaScout's leaves relative to its own: exactly 1.
+	// NegaScout's leaves relative to its own: exactly 1, no interval; the
+	// others' with one, and MTD(f)'s judged on it.
 	md, _ := os.ReadFile(filepath.Join(dir1, "drivers-leaves.md"))
-	assert.Contains(t, string(md), "| NegaScout | 1.000 | 1.000 |")
+	assert.Contains(t, string(md), "| NegaScout | 1.000 | 1.000 | — |")
+	assert.Regexp(t, `\| MTDf \| \d\.\d{3} \(\d\.\d{3}–\d\.\d{3}\) \|.*\| (agrees with|\*\*differs\*\*: (above|below)) 0\.900–0\.950 \|`, string(md))
 	rows := readCSV(t, filepath.Join(dir1, "drivers-leaves.csv"))
 	leaves := map[string]uint64{}
 	for _, r := range rows {

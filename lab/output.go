@@ -127,6 +127,11 @@ func (t *table) write(b *strings.Builder) {
 	if t.textLast {
 		sep[len(sep)-1] = "---"
 	}
+	for i, h := range t.head {
+		if strings.HasPrefix(h, "verdict") { // text: left-aligned
+			sep[i] = "---"
+		}
+	}
 	b.WriteString("|" + strings.Join(sep, "|") + "|\n")
 	for _, r := range t.rows {
 		row(r)
@@ -139,6 +144,21 @@ type line struct {
 	name  string
 	style int // color, glyph and dashes: a driver's place in the driver table
 	xy    plotter.XYs
+	// ci, when not nil, is each point's 95% interval (its r is the point's
+	// Y), drawn as an error bar.
+	ci []interval
+}
+
+// add appends the point (x, iv.r) with its interval as an error bar.
+func (l *line) add(x float64, iv interval) {
+	l.xy = append(l.xy, plotter.XY{X: x, Y: iv.r})
+	l.ci = append(l.ci, iv)
+}
+
+// errorBars are a line's points with their intervals, for plotter.YErrorBars.
+type errorBars struct {
+	plotter.XYs
+	plotter.YErrors
 }
 
 // panel is one plot of a figure.
@@ -245,9 +265,14 @@ func (pa panel) plot() (*plot.Plot, []legendEntry, error) {
 	for _, l := range pa.lines {
 		i := l.style
 		var xy plotter.XYs
-		for _, pt := range l.xy {
+		var bars errorBars
+		for k, pt := range l.xy {
 			if pt.Y == pt.Y { // NaN: no point
 				xy = append(xy, pt)
+				if k < len(l.ci) && l.ci[k].lo == l.ci[k].lo {
+					bars.XYs = append(bars.XYs, pt)
+					bars.YErrors = append(bars.YErrors, struct{ Low, High float64 }{pt.Y - l.ci[k].lo, l.ci[k].hi - pt.Y})
+				}
 			}
 		}
 		if len(xy) == 0 {
@@ -262,6 +287,15 @@ func (pa panel) plot() (*plot.Plot, []legendEntry, error) {
 		pts.Color = plotutil.Color(i)
 		pts.Shape = plotutil.Shape(i)
 		p.Add(ln, pts)
+		if len(bars.XYs) > 0 {
+			eb, err := plotter.NewYErrorBars(bars)
+			if err != nil {
+				return nil, nil, err
+			}
+			eb.Color = plotutil.Color(i)
+			eb.CapWidth = vg.Points(4)
+			p.Add(eb)
+		}
 		entries = append(entries, legendEntry{l.name, []plot.Thumbnailer{ln, pts}})
 	}
 	return p, entries, nil

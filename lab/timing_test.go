@@ -85,7 +85,7 @@ func TestTimeTiny(t *testing.T) {
 
 	md, err := os.ReadFile(filepath.Join(dir, "time.md"))
 	require.NoError(t, err)
-	assert.Contains(t, string(md), "| NegaScout | 1.000 | 1.000 | 1 (the baseline) |")
+	assert.Contains(t, string(md), "| NegaScout | 1.000 | 1.000 | — | 1 (the baseline) |")
 	assert.Contains(t, string(md), "| NegaScout | 1.000 | 1.000 – 1.000 | 1.000 | 1.000 |")
 	assert.Contains(t, string(md), "9–16% faster")
 	assert.Contains(t, string(md), "reached the same value")
