@@ -109,10 +109,13 @@ type synthRow struct {
 	driver string
 	table  bool
 	guess  string // the first guess: "none", "mode", "separation", "value"
-	st     search.TreeStats
-	values []int          // per tree
-	bounds []search.Bound // per tree
-	per    []search.TreeStats
+	// rounds004: BNS's later rounds as 004 §6 has them
+	// (search.TreeOptions.BNSRounds004), else the playing BNS's.
+	rounds004 bool
+	st        search.TreeStats
+	values    []int          // per tree
+	bounds    []search.Bound // per tree
+	per       []search.TreeStats
 }
 
 // treeMetric is what an experiment counts of a tree's search.
@@ -153,7 +156,14 @@ func guessKind(driver, g string) string {
 // the counts; guess gives a tree's first guess.
 func (e *env) runTrees(ts *search.TreeSearcher, conf string, base search.Tree, n int, driver string, table bool,
 	g string, guess func(search.Tree) int) (synthRow, error) {
-	row := synthRow{tree: base, trees: n, driver: driver, table: table, guess: guessKind(driver, g)}
+	return e.runTreesWith(ts, conf, base, n, driver, table, false, g, guess)
+}
+
+// runTreesWith is runTrees with BNS's rounds chosen: 004's (rounds004) or
+// the playing BNS's.
+func (e *env) runTreesWith(ts *search.TreeSearcher, conf string, base search.Tree, n int, driver string, table, rounds004 bool,
+	g string, guess func(search.Tree) int) (synthRow, error) {
+	row := synthRow{tree: base, trees: n, driver: driver, table: table, guess: guessKind(driver, g), rounds004: rounds004}
 	for j := 0; j < n; j++ {
 		if err := e.ctx.Err(); err != nil {
 			return row, err
@@ -163,7 +173,7 @@ func (e *env) runTrees(ts *search.TreeSearcher, conf string, base search.Tree, n
 		if j == 0 {
 			row.tree.Seed = t.Seed
 		}
-		opt := search.TreeOptions{NoTable: !table}
+		opt := search.TreeOptions{NoTable: !table, BNSRounds004: rounds004}
 		if row.guess != "none" {
 			opt.Guess, opt.UseGuess = guess(t), true
 		}
@@ -210,8 +220,10 @@ func checkTrees(conf string, rows []synthRow, want func(j int) (int, bool)) []st
 	return bad
 }
 
+// bns_rounds is "004" for Best Node Search with 004's later rounds,
+// "playing" with the playing BNS's, empty for the other drivers.
 var synthHeader = []string{"kind", "width", "depth", "lo", "hi", "ordering", "trees", "seed", "driver", "table", "guess",
-	"nodes", "interior", "leaves", "tt_probes", "tt_hits", "tt_cutoffs", "passes", "researches"}
+	"bns_rounds", "nodes", "interior", "leaves", "tt_probes", "tt_hits", "tt_cutoffs", "passes", "researches"}
 
 // writeSynthCSV writes the rows after "#" lines that say what was run.
 func (e *env) writeSynthCSV(name string, comments []string, rows []synthRow) error {
@@ -228,9 +240,16 @@ func (e *env) writeSynthCSV(name string, comments []string, rows []synthRow) err
 		if t.Kind == search.OrderedTree {
 			ord = strconv.FormatFloat(t.Ordering, 'g', -1, 64)
 		}
+		rounds := ""
+		if d, _, _ := strings.Cut(r.driver, " "); bounded(d) { // Best Node Search, under its label
+			rounds = "playing"
+			if r.rounds004 {
+				rounds = "004"
+			}
+		}
 		w.Write([]string{t.Kind.String(), strconv.Itoa(t.Width), strconv.Itoa(t.Depth), strconv.Itoa(t.Lo),
 			strconv.Itoa(t.Hi), ord, strconv.Itoa(r.trees), u(t.Seed), r.driver, strconv.FormatBool(r.table), r.guess,
-			u(r.st.Nodes), u(r.st.Interior), u(r.st.Leaves), u(r.st.TTProbes), u(r.st.TTHits), u(r.st.TTCutoffs),
+			rounds, u(r.st.Nodes), u(r.st.Interior), u(r.st.Leaves), u(r.st.TTProbes), u(r.st.TTHits), u(r.st.TTCutoffs),
 			u(r.st.Passes), u(r.st.Researches)})
 	}
 	w.Flush()
@@ -469,7 +488,15 @@ func (e *env) syntheticBNS() ([]string, error) {
 	x := e.experiment("synthetic-bns")
 	sc := e.synthScale()
 	names := e.driverList(allDrivers, "MTDf") // --drivers, with the baseline
-	runs := names
+	// BNS with 004's later rounds (the paper's method), and after it the
+	// deviation: the playing BNS's rounds.
+	var runs []string
+	for _, d := range names {
+		runs = append(runs, d)
+		if d == "BNS" {
+			runs = append(runs, bnsPlaying)
+		}
+	}
 	ts := search.NewTreeSearcher(synthHash)
 	defer ts.Close()
 	widths := []int{2, 3, 4, 5}
@@ -494,13 +521,18 @@ func (e *env) syntheticBNS() ([]string, error) {
 			seps[[2]int{w, hi}] = [2]float64{float64(sep), sp}
 			for _, drv := range runs {
 				g, gv := "mode", mode
-				if drv == "BNS" {
-					g, gv = "separation", sep
+				run, rounds004 := drv, false
+				switch drv {
+				case "BNS":
+					g, gv, rounds004 = "separation", sep, true
+				case bnsPlaying:
+					g, gv, run = "separation", sep, "BNS"
 				}
-				r, err := e.runTrees(ts, conf, base, sc.bnsTrees, drv, true, g, func(search.Tree) int { return gv })
+				r, err := e.runTreesWith(ts, conf, base, sc.bnsTrees, run, true, rounds004, g, func(search.Tree) int { return gv })
 				if err != nil {
 					return nil, err
 				}
+				r.driver = drv
 				set = append(set, r)
 				got[key{w, hi, drv}] = r
 			}
@@ -525,9 +557,13 @@ func (e *env) syntheticBNS() ([]string, error) {
 		"after its first round (30: Table 3, 509 trees), and showed that its analytic evaluation (§6: a max node's " +
 		"distribution function is F^w, a min node's 1 − (1 − F)^w) gives the same values. Here both come from that " +
 		"evaluation: MTD(f), MTD(bi) and MTD(step) start at the mode of the root's value, BNS at the x that maximises " +
-		"the probability that exactly one root move is worth x or more. Bounder's BNS then takes its later separation " +
-		"values from its own NextGuess (search/driver.go), with bounds starting at ±∞, not at the leaf range; 004 " +
-		"trained the later values too.\n\n")
+		"the probability that exactly one root move is worth x or more. BNS's later rounds follow 004 §6, which after " +
+		"its first value 30 tests \"29 and 31 respectively\" (`search.TreeOptions.BNSRounds004`): its bounds start " +
+		"at the leaf range, and after a round where every move failed low it tests the highest upper bound returned, " +
+		"after a round where several succeeded the second-best lower bound + 1 (fail-soft bounds in place of 004's " +
+		"next value down or up). The row \"" + bnsPlaying + "\" is the deviation, the playing BNS's rounds " +
+		"(search/driver.go: bounds from ±∞, a doubling margin while one is infinite, then 004's linear NextGuess), " +
+		"which the chess experiments use.\n\n")
 	mt := table{head: []string{"width, depth", "0..80: mode (p)", "0..80: separation (p)", "0..800: mode (p)",
 		"0..800: separation (p)", "004 Tables 1 and 3"}, textLast: true}
 	for _, w := range widths {
@@ -569,11 +605,17 @@ func (e *env) syntheticBNS() ([]string, error) {
 					row = append(row, fmtCI(iv))
 					ivs = append(ivs, iv)
 				}
-				row = append(row, bnsVerdict(drv, total, widths, labels, ivs))
+				judged := drv
+				if drv == bnsPlaying {
+					judged = "BNS" // against BNS's figures too
+				}
+				row = append(row, bnsVerdict(judged, total, widths, labels, ivs))
 				p := "—"
 				switch {
 				case drv == "MTDf":
 					p = "1 (the baseline)"
+				case drv == bnsPlaying:
+					p = "— (004's BNS is the row above; this is the deviation)"
 				case drv == "BNS" && !total:
 					p = "0.88 (w2) to 0.96 (w5): \"from 88% at 2-width stage to 96% at 5-width stage\" (§7)"
 				case drv == "BNS" && total:
@@ -614,7 +656,11 @@ func (e *env) syntheticBNS() ([]string, error) {
 			if total && (drv == "SSS" || drv == "DUAL") {
 				continue // off the scale, as in 004 Fig. 14
 			}
-			l := line{name: drv, style: style(drv)}
+			st := style(drv)
+			if drv == bnsPlaying {
+				st = len(allDrivers) // a style of its own, past the drivers'
+			}
+			l := line{name: drv, style: st}
 			for _, w := range widths {
 				l.add(float64(w), treeRatio(got[key{w, 80, drv}], got[key{w, 80, "MTDf"}], get))
 			}
@@ -624,6 +670,11 @@ func (e *env) syntheticBNS() ([]string, error) {
 	}
 	return bad, e.synthFinish(x, what, rows, b.String(), panels, synthHash)
 }
+
+// bnsPlaying labels synthetic-bns's Best Node Search with the playing
+// BNS's later rounds (search.TreeOptions.BNSRounds004 off), beside BNS with
+// 004's.
+const bnsPlaying = "BNS playing rounds"
 
 // bnsVerdict judges a driver's intervals relative to MTD(f), one per
 // width, against 004 §7: BNS's leaves 0.88 at width 2 to 0.96 at width 5,

@@ -123,6 +123,15 @@ type Options struct {
 	// first guess (a mate found at the next depth took 1,642 passes on
 	// WAC.293). The bounds stay proved bounds either way.
 	MTDfAccel bool
+	// BNSRounds004 makes Best Node Search choose its separation values
+	// after the first round as 004 §6 does: after a round where every move
+	// failed low, the highest upper bound; after one where several
+	// succeeded, the second-best lower bound + 1; and its bounds start at
+	// the domain's value range (a synthetic tree's leaves; chess has none).
+	// The lab's synthetic-bns experiment turns it on, as 004's method; off
+	// (DefaultOptions), BNS steps from the first guess by a doubling margin
+	// and then takes 004's linear NextGuess: the playing BNS.
+	BNSRounds004 bool
 	// Singular turns on singular extensions (selective mode): a table move
 	// that every other move fails well below is searched a ply deeper, one
 	// that another move comes near while its bound beats beta a ply
