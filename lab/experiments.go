@@ -18,6 +18,9 @@ type Experiment struct {
 	// Skip says why the experiment cannot run yet ("" = it runs).
 	Skip string
 	run  func(e *env) ([]string, error) // returns the value disagreements
+	// trees: it searches synthetic trees, not the position set (--count is
+	// its number of trees per configuration).
+	trees bool
 }
 
 // papers are the papers' citations, by their number in ../shared/papers.
@@ -47,9 +50,9 @@ func Experiments() []Experiment {
 			run: (*env).timing},
 		{Name: "grain", Source: "001 §5.2.2", Title: "MTD(f)'s passes per iteration and leaves as the evaluation is rounded to g centipawns, NegaScout beside",
 			run: (*env).grain},
-		{Name: "synthetic-negascout", Source: "002 Fig. 4", Title: "NegaScout's leaves relative to alpha-beta's on uniform synthetic trees, over width and depth", run: (*env).syntheticNegaScout},
-		{Name: "synthetic-bns", Source: "004 Fig. 13/14", Title: "every driver's leaves and total nodes relative to MTD(f) on 004's synthetic trees, widths 2-5", run: (*env).syntheticBNS},
-		{Name: "synthetic-minimal", Source: "003 (K&M)", Title: "every driver's leaves relative to the minimal tree on ordered synthetic trees", run: (*env).syntheticMinimal},
+		{Name: "synthetic-negascout", Source: "002 Fig. 4", Title: "NegaScout's leaves relative to alpha-beta's on uniform synthetic trees, over width and depth", run: (*env).syntheticNegaScout, trees: true},
+		{Name: "synthetic-bns", Source: "004 Fig. 13/14", Title: "every driver's leaves and total nodes relative to MTD(f) on 004's synthetic trees, widths 2-5", run: (*env).syntheticBNS, trees: true},
+		{Name: "synthetic-minimal", Source: "003 (K&M)", Title: "every driver's leaves relative to the minimal tree on ordered synthetic trees", run: (*env).syntheticMinimal, trees: true},
 	}
 }
 
@@ -65,6 +68,7 @@ type env struct {
 	hashMiB   int
 	sizes     []int // table-size's tables, MiB
 	etcDepths []int // etc's sweep of n
+	trees     int   // --count as given, the synthetic experiments' trees per configuration (0: the scale's)
 	out       string
 	flags     string // the flags that shape the results, for the command lines written
 }

@@ -90,6 +90,63 @@ func TestUsage(t *testing.T) {
 	}
 }
 
+// TestOutOfRange: --depth, --count and --drivers out of range get exit
+// status 2 and one line that says why, before anything is searched or
+// written; --count above the set's size is fine for the synthetic
+// experiments alone, whose --count is a number of trees.
+func TestOutOfRange(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		reason string
+	}{
+		{[]string{"--depth", "0"}, "want 1 <= A <= B <= 64"},
+		{[]string{"--depth", "2..65"}, "want 1 <= A <= B <= 64"},
+		{[]string{"--depth", "5..4"}, "want 1 <= A <= B <= 64"},
+		{[]string{"--depth", ""}, "is not A..B or B"},
+		{[]string{"--count", "0"}, "--count 0: want at least 1"},
+		{[]string{"--count", "-3"}, "--count -3: want at least 1"},
+		{[]string{"--count", "301"}, "--count 301: wacnew.epd has 300 positions with a move (want 1 to 300)"},
+		{[]string{"--count", "3", "--positions", "testdata/tiny.epd"}, "--count 3: testdata/tiny.epd has 2 positions"},
+		{[]string{"--drivers", ""}, "--drivers: an empty list"},
+		{[]string{"--drivers", ","}, "--drivers: an empty list"},
+		{[]string{"--drivers", "MTDf,,BNS"}, `unknown driver "" in --drivers`},
+		{[]string{"--drivers", "MTDf,Nope"}, `unknown driver "Nope" in --drivers`},
+	} {
+		dir := t.TempDir()
+		args := append([]string{"run", "etc", "--out", dir}, c.args...)
+		code, out, errOut := runLab(t, args...)
+		assert.Equal(t, 2, code, "%q", c.args)
+		assert.Empty(t, out, "%q", c.args)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%q: one line: %q", c.args, errOut)
+		assert.Contains(t, errOut, c.reason, "%q", c.args)
+		assert.NoFileExists(t, filepath.Join(dir, "etc.csv"), "%q: nothing written", c.args)
+	}
+	for _, c := range []struct {
+		names  []string
+		args   []string
+		reason string
+	}{
+		{[]string{"synthetic-bns"}, []string{"--count", "100001"}, "at most 100000 trees per configuration"},
+		{[]string{"synthetic-bns"}, []string{"--depth", "61"}, "synthetic trees are at most 60 plies deep"},
+		{[]string{"all"}, []string{"--count", "400"}, "--count 400: wacnew.epd has 300 positions"},
+	} {
+		args := append(append([]string{"run"}, c.names...), append(c.args, "--out", t.TempDir())...)
+		code, out, errOut := runLab(t, args...)
+		assert.Equal(t, 2, code, "%q", args)
+		assert.Empty(t, out, "%q", args)
+		assert.Contains(t, errOut, c.reason, "%q", args)
+	}
+
+	// More trees than the set has positions: the synthetic experiments'
+	// --count is theirs.
+	dir := t.TempDir()
+	code, _, errOut := runLab(t, "run", "synthetic-bns", "--count", "400", "--depth", "2", "--out", dir)
+	require.Equal(t, 0, code, "stderr: %s", errOut)
+	for _, r := range readCSV(t, filepath.Join(dir, "synthetic-bns.csv")) {
+		assert.Equal(t, "400", r["trees"])
+	}
+}
+
 func TestList(t *testing.T) {
 	code, out, _ := runLab(t, "list")
 	require.Equal(t, 0, code)

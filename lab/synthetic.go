@@ -59,8 +59,7 @@ func (e *env) given(flag string) bool { return strings.Contains(" "+e.flags+" ",
 
 func (e *env) synthScale() synthScale {
 	sc := synthScales[e.scale]
-	if e.given("count") {
-		n := len(e.set.list)
+	if n := e.trees; n > 0 {
 		sc.nsTrees, sc.bnsTrees, sc.minTrees = n, n, n
 	}
 	if e.given("depth") {
