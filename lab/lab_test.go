@@ -140,10 +140,10 @@ func TestOutOfRange(t *testing.T) {
 	// More trees than the set has positions: the synthetic experiments'
 	// --count is theirs.
 	dir := t.TempDir()
-	code, _, errOut := runLab(t, "run", "synthetic-bns", "--count", "400", "--depth", "2", "--out", dir)
+	code, _, errOut := runLab(t, "run", "synthetic-bns", "--count", "5", "--positions", "testdata/tiny.epd", "--depth", "2", "--out", dir)
 	require.Equal(t, 0, code, "stderr: %s", errOut)
 	for _, r := range readCSV(t, filepath.Join(dir, "synthetic-bns.csv")) {
-		assert.Equal(t, "400", r["trees"])
+		assert.Equal(t, "5", r["trees"], "5 trees, where the set has 2 positions")
 	}
 }
 
