@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"gonum.org/v1/plot/plotter"
-
 	"github.com/bounder-chess/bounder/search"
 )
 
@@ -20,6 +18,9 @@ type Experiment struct {
 	// Skip says why the experiment cannot run yet ("" = it runs).
 	Skip string
 	run  func(e *env) ([]string, error) // returns the value disagreements
+	// trees: it searches synthetic trees, not the position set (--count is
+	// its number of trees per configuration).
+	trees bool
 }
 
 // papers are the papers' citations, by their number in ../shared/papers.
@@ -49,9 +50,9 @@ func Experiments() []Experiment {
 			run: (*env).timing},
 		{Name: "grain", Source: "001 §5.2.2", Title: "MTD(f)'s passes per iteration and leaves as the evaluation is rounded to g centipawns, NegaScout beside",
 			run: (*env).grain},
-		{Name: "synthetic-negascout", Source: "002 Fig. 4", Title: "NegaScout's leaves relative to alpha-beta's on uniform synthetic trees, over width and depth", run: (*env).syntheticNegaScout},
-		{Name: "synthetic-bns", Source: "004 Fig. 13/14", Title: "every driver's leaves and total nodes relative to MTD(f) on 004's synthetic trees, widths 2-5", run: (*env).syntheticBNS},
-		{Name: "synthetic-minimal", Source: "003 (K&M)", Title: "every driver's leaves relative to the minimal tree on ordered synthetic trees", run: (*env).syntheticMinimal},
+		{Name: "synthetic-negascout", Source: "002 Fig. 4", Title: "NegaScout's leaves relative to alpha-beta's on uniform synthetic trees, over width and depth", run: (*env).syntheticNegaScout, trees: true},
+		{Name: "synthetic-bns", Source: "004 Fig. 13/14", Title: "every driver's leaves and total nodes relative to MTD(f) on 004's synthetic trees, widths 2-5", run: (*env).syntheticBNS, trees: true},
+		{Name: "synthetic-minimal", Source: "003 (K&M)", Title: "every driver's leaves relative to the minimal tree on ordered synthetic trees", run: (*env).syntheticMinimal, trees: true},
 	}
 }
 
@@ -67,6 +68,7 @@ type env struct {
 	hashMiB   int
 	sizes     []int // table-size's tables, MiB
 	etcDepths []int // etc's sweep of n
+	trees     int   // --count as given, the synthetic experiments' trees per configuration (0: the scale's)
 	out       string
 	flags     string // the flags that shape the results, for the command lines written
 }
@@ -104,7 +106,9 @@ func (e *env) setLine(hash bool) string {
 	if hash {
 		s += fmt.Sprintf("; table %d MiB (%s)", e.hashMiB, entriesText(e.hashMiB))
 	}
-	return s + "; pure mode (no pruning, reductions or extensions), one thread, MTD(f) as 001 Fig. 11 has it (no acceleration)"
+	return s + "; pure mode (no pruning, reductions or extensions) storing a bound for every node it searches, " +
+		"quiescence and horizon nodes included, as 001's MT (Fig. 17; `StoreLeaves`), one thread, MTD(f) as 001 " +
+		"Fig. 11 has it (no acceleration)"
 }
 
 // comments are the CSV's header lines.
@@ -222,73 +226,156 @@ var (
 	}
 )
 
+// The ranges the verdicts judge against (interval.go): what 001's text
+// gives as numbers, at the deepest depth.
+var (
+	rangeLeaves = map[string]paperRange{"MTDf": {0.90, 0.95}, "AlphaBeta": atLeast(1)}
+	rangeTotal  = map[string]paperRange{"MTDf": atMost(1), "AlphaBeta": atLeast(1), "SSS": atLeast(1), "DUAL": atLeast(1)}
+	rangePasses = map[string]paperRange{"MTDf": {3, 6}}
+)
+
+// verdictCell is the verdict of iv against the driver's range, "—" for none.
+func verdictCell(ranges map[string]paperRange, driver string, iv interval) string {
+	if p, ok := ranges[driver]; ok {
+		return verdict(iv, p)
+	}
+	return "—"
+}
+
 // drivers is drivers-leaves (001 Fig. 13) or, with total, drivers-total
 // (Fig. 14): every driver's count relative to Aspiration NegaScout's, at
-// each depth, over the set.
+// each depth, over the set, with its interval over the positions.
 func (e *env) drivers(total bool) ([]string, error) {
 	x := e.experiment("drivers-leaves")
-	metric, what, paper := "leaves", "Leaf nodes (static evaluations)", paperLeaves
-	get := func(st search.Stats) uint64 { return st.Leaves }
+	unit, what, paper, ranges := "leaves", "Leaf nodes (static evaluations)", paperLeaves, rangeLeaves
+	get := leavesOf
 	if total {
 		x = e.experiment("drivers-total")
-		metric, what, paper = "nodes", "Total nodes (interior, leaves and quiescence nodes)", paperTotal
-		get = func(st search.Stats) uint64 { return st.Nodes }
+		unit, what, paper, ranges = "nodes", "Total nodes (interior, leaves and quiescence nodes)", paperTotal, rangeTotal
+		get = nodesOf
 	}
 	names := e.driverList(allDrivers, "NegaScout")
 	specs := e.driverSpecs(names)
-	if err := e.r.run(e.ctx, x.Name, specs); err != nil {
+	// The deviation both ways: MTD(f) and NegaScout with pure mode's
+	// quiescence search table-free (001's MT stores every node).
+	var unstored []spec
+	for _, d := range []string{"MTDf", "NegaScout"} {
+		if slices.Contains(names, d) {
+			unstored = append(unstored, spec{driver: d, hashMiB: e.hashMiB, noLeafStore: true})
+		}
+	}
+	if err := e.r.run(e.ctx, x.Name, append(append([]spec{}, specs...), unstored...)); err != nil {
 		return nil, err
 	}
 	ss := e.seriesOf(specs)
+	us := e.seriesOf(unstored)
 	base := e.r.done[spec{driver: "NegaScout", hashMiB: e.hashMiB}]
-	bad := e.r.checkValues(ss, e.from, e.to, 10)
+	bad := e.r.checkValues(append(append([]*series{}, ss...), us...), e.from, e.to, 10)
 
 	var b strings.Builder
 	e.head(&b, x, "§5", true, bad, len(names))
 	fmt.Fprintf(&b, "%s relative to Aspiration NegaScout's, summed over the set, cumulative over iterative deepening "+
-		"(001 §5.2). The last column is what 001 reports for chess (Phoenix; 20 positions from tournament games, "+
+		"(001 §5.2), %s. The last column is what 001 reports for chess (Phoenix; 20 positions from tournament games, "+
 		"depths up to 8, a table of 2^21 entries): its figures are not in the text copy, so the column gives the "+
-		"numbers and judgements of its text.\n\n", what)
-	t := table{head: e.depthHead("driver", x.Source+" (chess)"), textLast: true}
-	pl := panel{title: fmt.Sprintf("%s relative to Aspiration NegaScout", metric), x: "depth", y: metric + " / NegaScout's", ref: 1}
+		"numbers and judgements of its text; the verdict judges the interval at depth %d against the numbers.\n\n",
+		what, intervalText, e.to)
+	t := table{head: append(e.depthHead("driver", fmt.Sprintf("verdict (d%d)", e.to)), x.Source+" (chess)"), textLast: true}
+	pl := panel{title: fmt.Sprintf("%s relative to Aspiration NegaScout", unit), x: "depth", y: unit + " / NegaScout's", ref: 1}
 	for _, s := range ss {
 		row := []string{s.driver}
 		l := line{name: s.driver, style: style(s.driver)}
+		var iv interval
 		for d := e.from; d <= e.to; d++ {
-			r := ratio(get(s.at[d]), get(base.at[d]))
-			row = append(row, fmtRatio(r))
-			l.xy = append(l.xy, plotter.XY{X: float64(d), Y: r})
+			iv = cumRatio(s, base, d, get)
+			row = append(row, fmtCI(iv))
+			l.add(float64(d), iv)
 		}
-		t.add(append(row, paper[s.driver])...)
+		t.add(append(row, verdictCell(ranges, s.driver, iv), paper[s.driver])...)
 		pl.lines = append(pl.lines, l)
 	}
 	t.write(&b)
-	fmt.Fprintf(&b, "NegaScout's %s at depth %d: %d.", metric, e.to, get(base.at[e.to]))
+	fmt.Fprintf(&b, "NegaScout's %s at depth %d: %d.", unit, e.to, get(base.at[e.to]))
 	if !total {
 		b.WriteString(" 001 §6: \"All algorithms, including MTD(ƒ), perform within a few percentage points of each " +
 			"other's leaf counts.\"")
 	}
 	b.WriteString("\n\n")
+	if len(us) == 2 {
+		e.leafStoreTable(&b, unit, get, ss, us)
+	}
 	if total {
-		b.WriteString("MT calls (passes at the root) per iteration, the mean over the set; the papers count every " +
-			"root search of a window as one.\n\n")
-		pt := table{head: e.depthHead("driver", "001 §5.2.2"), textLast: true}
-		n := float64(len(e.set.list))
+		b.WriteString("MT calls (passes at the root) per iteration, the mean over the set with its interval; the " +
+			"papers count every root search of a window as one.\n\n")
+		pt := table{head: append(e.depthHead("driver", fmt.Sprintf("verdict (d%d)", e.to)), "001 §5.2.2"), textLast: true}
 		for _, s := range ss {
 			row := []string{s.driver}
+			var iv interval
 			for d := e.from; d <= e.to; d++ {
-				row = append(row, fmt.Sprintf("%.1f", float64(s.at[d].Passes-s.at[d-1].Passes)/n))
+				iv = perIteration(s, d, passesOf)
+				row = append(row, fmtMeanCI(iv))
 			}
 			p := paperPasses[s.driver]
 			if p == "" {
 				p = "—"
 			}
-			pt.add(append(row, p)...)
+			pt.add(append(row, verdictCell(rangePasses, s.driver, iv), p)...)
 		}
 		pt.write(&b)
 	}
-	return bad, e.finish(x, true, ss, b.String(), []panel{pl})
+	// In the CSV, the series without stored leaves are named so in the
+	// driver column (and by leaves_stored).
+	out := append([]*series{}, ss...)
+	for _, s := range us {
+		c := *s
+		c.driver += unstoredSuffix
+		out = append(out, &c)
+	}
+	return bad, e.finish(x, true, out, b.String(), []panel{pl})
 }
+
+// intervalText says what the intervals are, for the Markdown.
+const intervalText = "each with its 95% interval over the positions (a paired bootstrap: 2000 resamples of the " +
+	"positions, the ratio of sums recomputed on each)"
+
+// leafStoreTable writes drivers-leaves' and drivers-total's table of the
+// leaf-storing switch both ways: MTD(f) relative to NegaScout with the
+// quiescence search's results stored (the papers' method, the table above)
+// and without, and each driver's count with them stored relative to
+// without. us are MTD(f)'s and NegaScout's series without.
+func (e *env) leafStoreTable(b *strings.Builder, what string, get metric, ss, us []*series) {
+	find := func(list []*series, d string) *series {
+		for _, s := range list {
+			if s.driver == d {
+				return s
+			}
+		}
+		return nil
+	}
+	mtdf, ns := find(ss, "MTDf"), find(ss, "NegaScout")
+	mtdfOff, nsOff := find(us, "MTDf"), find(us, "NegaScout")
+	fmt.Fprintf(b, "The papers' method and the deviation, both ways: pure mode's quiescence search storing its "+
+		"results in the table, horizon nodes included (`search.Options.StoreLeaves`, as 001's MT stores a bound "+
+		"for every node it searches, Fig. 17; the table above), and table-free (Bounder's pure mode before; every "+
+		"MT pass evaluates its leaves again). %s, cumulative, with intervals:\n\n", strings.ToUpper(what[:1])+what[1:])
+	t := table{head: e.depthHead("ratio", "")}
+	t.head = t.head[:len(t.head)-1]
+	for _, r := range []struct {
+		name string
+		a, b *series
+	}{{"MTDf / NegaScout, leaves stored", mtdf, ns}, {"MTDf / NegaScout, not stored", mtdfOff, nsOff},
+		{"MTDf stored / not stored", mtdf, mtdfOff}, {"NegaScout stored / not stored", ns, nsOff}} {
+		row := []string{r.name}
+		for d := e.from; d <= e.to; d++ {
+			row = append(row, fmtCI(cumRatio(r.a, r.b, d, get)))
+		}
+		t.add(row...)
+	}
+	t.write(b)
+}
+
+// unstoredSuffix names a series without stored leaves (spec.noLeafStore)
+// in the CSV's driver column.
+const unstoredSuffix = " leaves not stored"
 
 // etcEvery is the ETC depth of etc's per-driver comparison: ETC at every
 // interior node, as 003 Fig. 5.4 writes it.
@@ -297,7 +384,10 @@ const etcEvery = 1
 // etc is 003's ETC experiment (Fig. 5.6): every driver's leaves with ETC
 // at every interior node relative to its leaves without, and, for
 // NegaScout and MTD(f), ETC only at nodes n or more plies above the
-// leaves.
+// leaves. Each ratio is given as 003 reports it, of the last iteration's
+// leaves (the tree of the last depth, after iterative deepening to it),
+// and as 001 counts, cumulative over iterative deepening; and for
+// NegaScout both ways of the leaf-storing switch (spec.noLeafStore).
 func (e *env) etc() ([]string, error) {
 	x := e.experiment("etc")
 	names := e.driverList(allDrivers, "NegaScout")
@@ -316,56 +406,89 @@ func (e *env) etc() ([]string, error) {
 			}
 		}
 	}
-	if err := e.r.run(e.ctx, x.Name, specs); err != nil {
+	unstored := []spec{{driver: "NegaScout", hashMiB: e.hashMiB, noLeafStore: true},
+		{driver: "NegaScout", etcDepth: etcEvery, hashMiB: e.hashMiB, noLeafStore: true}}
+	if err := e.r.run(e.ctx, x.Name, append(append([]spec{}, specs...), unstored...)); err != nil {
 		return nil, err
 	}
 	ss := e.seriesOf(specs)
+	us := e.seriesOf(unstored)
 	get := func(d string, n int) *series { return e.r.done[spec{driver: d, etcDepth: n, hashMiB: e.hashMiB}] }
-	bad := e.r.checkValues(ss, e.from, e.to, 10)
+	bad := e.r.checkValues(append(append([]*series{}, ss...), us...), e.from, e.to, 10)
+	etcProbesOf := func(st search.Stats) uint64 { return st.ETCProbes }
 
 	var b strings.Builder
 	e.head(&b, x, "§5.3", true, bad, len(names))
 	fmt.Fprintf(&b, "Leaves with ETC at every interior node (003 Fig. 5.4 as written; `ETCDepth` %d) relative to the "+
-		"same driver's without ETC. 003 measured Phoenix (chess) to depth 9; its figure is not in the text copy, "+
-		"the column gives the numbers of its text (§5.3).\n\n", etcEvery)
-	t := table{head: e.depthHead("driver", x.Source+" (chess, depth 9)"), textLast: true}
-	p1 := panel{title: "leaves with ETC / without", x: "depth", y: "leaves with ETC / without", ref: 1}
-	for _, d := range names {
-		on, off := get(d, etcEvery), get(d, 0)
-		row := []string{d}
-		l := line{name: d, style: style(d)}
-		for dd := e.from; dd <= e.to; dd++ {
-			r := ratio(on.at[dd].Leaves, off.at[dd].Leaves)
-			row = append(row, fmtRatio(r))
-			l.xy = append(l.xy, plotter.XY{X: float64(dd), Y: r})
+		"same driver's without ETC, %s. 003 measured Phoenix (chess) to depth 9; its figure is not in the text copy, "+
+		"the column gives the numbers of its text (§5.3), and the verdict judges the interval at depth %d against "+
+		"them (003's are of depth 9).\n\n", etcEvery, intervalText, e.to)
+	p1 := panel{title: "last iteration's leaves with ETC / without", x: "depth", y: "leaves with ETC / without", ref: 1}
+	for _, m := range []struct {
+		what  string
+		r     func(a, b *series, d int, m metric) interval
+		paper bool
+	}{{"**The last iteration** (as 003 counts: the tree of depth d, searched after iterative deepening to d − 1):", lastRatio, true},
+		{"**Cumulative** over iterative deepening from depth 1 (as 001 counts):", cumRatio, false}} {
+		b.WriteString(m.what + "\n\n")
+		t := table{head: e.depthHead("driver", x.Source+" (chess, depth 9)"), textLast: true}
+		if m.paper {
+			t.head = append(e.depthHead("driver", fmt.Sprintf("verdict (d%d)", e.to)), x.Source+" (chess, depth 9)")
 		}
-		paper := "—"
-		if d == "NegaScout" {
-			paper = "0.781: \"lowered the number of expanded leaf nodes by a factor of 1.28\""
+		for _, d := range names {
+			on, off := get(d, etcEvery), get(d, 0)
+			row := []string{d}
+			l := line{name: d, style: style(d)}
+			var iv interval
+			for dd := e.from; dd <= e.to; dd++ {
+				iv = m.r(on, off, dd, leavesOf)
+				row = append(row, fmtCI(iv))
+				l.add(float64(dd), iv)
+			}
+			paper, v := "—", "—"
+			if d == "NegaScout" {
+				paper = "0.781: \"lowered the number of expanded leaf nodes by a factor of 1.28\""
+				v = verdict(iv, exactly(0.781))
+			}
+			if m.paper {
+				row = append(row, v)
+			} else {
+				paper = "—"
+			}
+			t.add(append(row, paper)...)
+			if m.paper {
+				p1.lines = append(p1.lines, l)
+			}
 		}
-		t.add(append(row, paper)...)
-		p1.lines = append(p1.lines, l)
+		if slices.Contains(names, "MTDf") {
+			row := []string{"MTDf with ETC / NegaScout without"}
+			var iv interval
+			for dd := e.from; dd <= e.to; dd++ {
+				iv = m.r(get("MTDf", etcEvery), get("NegaScout", 0), dd, leavesOf)
+				row = append(row, fmtCI(iv))
+			}
+			paper := "—"
+			if m.paper {
+				row = append(row, verdict(iv, exactly(0.752)))
+				paper = "0.752: \"a factor of 1.33 fewer leaf nodes\" than the original (not in the figure)"
+			}
+			t.add(append(row, paper)...)
+		}
+		t.write(&b)
 	}
-	if slices.Contains(names, "MTDf") {
-		row := []string{"MTDf with ETC / NegaScout without"}
-		for dd := e.from; dd <= e.to; dd++ {
-			row = append(row, fmtRatio(ratio(get("MTDf", etcEvery).at[dd].Leaves, get("NegaScout", 0).at[dd].Leaves)))
-		}
-		t.add(append(row, "0.752: \"a factor of 1.33 fewer leaf nodes\" than the original (not in the figure)")...)
-	}
-	t.write(&b)
 
 	fmt.Fprintf(&b, "ETC from n plies above the leaves (`ETCDepth` n: ETC at nodes of remaining depth n or more), "+
-		"at depth %d, relative to no ETC; probes per node is the cost (ETC probes / nodes). 003 §5.3: \"performing "+
-		"ETC at all interior nodes that are more than 2 ply away from the leaves [n = 3] results in most of the ETC "+
+		"at depth %d, relative to no ETC: leaves of the last iteration and cumulative, all nodes cumulative, with "+
+		"intervals; probes per node is the cost (ETC probes / nodes, cumulative). 003 §5.3: \"performing ETC at "+
+		"all interior nodes that are more than 2 ply away from the leaves [n = 3] results in most of the ETC "+
 		"benefits with only a small computational overhead\"; it gives no numbers.\n\n", e.to)
 	h := []string{"n"}
 	for _, d := range sweep {
-		h = append(h, d+" leaves", d+" nodes", d+" probes/node")
+		h = append(h, d+" leaves, last", d+" leaves, cum.", d+" nodes, cum.", d+" probes/node")
 	}
 	t2 := table{head: append(h, "003 §5.3"), textLast: true}
 	p2 := panel{title: fmt.Sprintf("ETC from n plies above the leaves, depth %d", e.to), x: "n (ETC at remaining depth ≥ n)",
-		y: "leaves with ETC / without", ref: 1}
+		y: "last iteration's leaves with ETC / without", ref: 1}
 	lines := make([]line, len(sweep))
 	for i, d := range sweep {
 		lines[i] = line{name: d, style: style(d)}
@@ -376,11 +499,13 @@ func (e *env) etc() ([]string, error) {
 			row[0] = fmt.Sprint(n)
 		}
 		for i, d := range sweep {
-			s, off := get(d, n).at[e.to], get(d, 0).at[e.to]
-			r := ratio(s.Leaves, off.Leaves)
-			row = append(row, fmtRatio(r), fmtRatio(ratio(s.Nodes, off.Nodes)), fmt.Sprintf("%.2f", ratio(s.ETCProbes, s.Nodes)))
+			s, off := get(d, n), get(d, 0)
+			iv := lastRatio(s, off, e.to, leavesOf)
+			probes := ratioInterval(s.cum(e.to, etcProbesOf), s.cum(e.to, nodesOf))
+			row = append(row, fmtCI(iv), fmtCI(cumRatio(s, off, e.to, leavesOf)), fmtCI(cumRatio(s, off, e.to, nodesOf)),
+				fmtIntervalPrec(probes, 2))
 			if n > 0 {
-				lines[i].xy = append(lines[i].xy, plotter.XY{X: float64(n), Y: r})
+				lines[i].add(float64(n), iv)
 			}
 		}
 		paper := ""
@@ -394,7 +519,35 @@ func (e *env) etc() ([]string, error) {
 	}
 	p2.lines = lines
 	t2.write(&b)
-	return bad, e.finish(x, true, ss, b.String(), []panel{p1, p2})
+
+	b.WriteString("NegaScout's leaves with ETC at every interior node relative to without, both ways of the " +
+		"leaf-storing switch: the quiescence search's results stored (the papers' method, the tables above) and " +
+		"table-free (Bounder's pure mode before), where ETC one ply above the horizon has no entry to find.\n\n")
+	t3 := table{head: e.depthHead("NegaScout, ETC / no ETC", "")}
+	t3.head = t3.head[:len(t3.head)-1]
+	for _, r := range []struct {
+		name    string
+		on, off *series
+		f       func(a, b *series, d int, m metric) interval
+	}{{"leaves stored, last iteration", get("NegaScout", etcEvery), get("NegaScout", 0), lastRatio},
+		{"leaves stored, cumulative", get("NegaScout", etcEvery), get("NegaScout", 0), cumRatio},
+		{"not stored, last iteration", us[1], us[0], lastRatio},
+		{"not stored, cumulative", us[1], us[0], cumRatio}} {
+		row := []string{r.name}
+		for dd := e.from; dd <= e.to; dd++ {
+			row = append(row, fmtCI(r.f(r.on, r.off, dd, leavesOf)))
+		}
+		t3.add(row...)
+	}
+	t3.write(&b)
+
+	out := append([]*series{}, ss...)
+	for _, s := range us {
+		c := *s
+		c.driver += unstoredSuffix
+		out = append(out, &c)
+	}
+	return bad, e.finish(x, true, out, b.String(), []panel{p1, p2})
 }
 
 // tableSize is 001's table-size sweep (Figs. 9 and 10): leaves at the
@@ -413,7 +566,7 @@ func (e *env) tableSize() ([]string, error) {
 		return nil, err
 	}
 	ss := e.seriesOf(specs)
-	get := func(d string, mib int) search.Stats { return e.r.done[spec{driver: d, hashMiB: mib}].at[e.to] }
+	get := func(d string, mib int) *series { return e.r.done[spec{driver: d, hashMiB: mib}] }
 	bad := e.r.checkValues(ss, e.from, e.to, 10)
 	largest := e.sizes[len(e.sizes)-1]
 
@@ -421,8 +574,8 @@ func (e *env) tableSize() ([]string, error) {
 	e.head(&b, x, "§3.3 and §5.2.2", false, bad, len(names))
 	fmt.Fprintf(&b, "Leaves at depth %d relative to alpha-beta's with the same table, as 001 Figs. 9 and 10 plot ID "+
 		"MT-SSS* and ID MT-DUAL* against ID Alpha-Beta over the table's size in entries (Bounder's entries are 16 "+
-		"bytes: 1 MiB is 2^16 entries, the smallest table it makes). The figures are not in the text copy; the "+
-		"column gives its text.\n\n", e.to)
+		"bytes: 1 MiB is 2^16 entries, the smallest table it makes), %s. The figures are not in the text copy; the "+
+		"column gives its text.\n\n", e.to, intervalText)
 	h := []string{"driver"}
 	for _, mib := range e.sizes {
 		h = append(h, fmt.Sprintf("%d MiB (2^%d)", mib, log2(ttEntries(mib))))
@@ -442,11 +595,11 @@ func (e *env) tableSize() ([]string, error) {
 		row, row2 := []string{d}, []string{d}
 		l1, l2 := line{name: d, style: style(d)}, line{name: d, style: style(d)}
 		for _, mib := range e.sizes {
-			r1 := ratio(get(d, mib).Leaves, get("AlphaBeta", mib).Leaves)
-			r2 := ratio(get(d, mib).Leaves, get(d, largest).Leaves)
-			row, row2 = append(row, fmtRatio(r1)), append(row2, fmtRatio(r2))
-			l1.xy = append(l1.xy, plotter.XY{X: float64(mib), Y: r1})
-			l2.xy = append(l2.xy, plotter.XY{X: float64(mib), Y: r2})
+			r1 := cumRatio(get(d, mib), get("AlphaBeta", mib), e.to, leavesOf)
+			r2 := cumRatio(get(d, mib), get(d, largest), e.to, leavesOf)
+			row, row2 = append(row, fmtCI(r1)), append(row2, fmtCI(r2))
+			l1.add(float64(mib), r1)
+			l2.add(float64(mib), r2)
 		}
 		p := paperSize[d]
 		if p == "" {

@@ -43,17 +43,17 @@ func (e *env) firstGuess() ([]string, error) {
 	at0 := e.r.done[spec{driver: "MTDf", hashMiB: e.hashMiB, guessed: true}]
 	d := e.to
 	last := func(s *series) uint64 { return s.at[d].Leaves - s.at[d-1].Leaves }
-	n := float64(len(e.set.list))
 
 	var b strings.Builder
 	e.head(&b, x, "§5.2.3", true, bad, 2)
 	fmt.Fprintf(&b, "MTD(f) at depth %d with its last iteration started at ƒ + k, ƒ that iteration's value (Aspiration "+
 		"NegaScout's, per position), the iterations before it as always. Leaves of the last iteration and of the whole "+
 		"search (cumulative from depth 1) relative to k = 0, and both relative to Aspiration NegaScout's (the whole "+
-		"search's is the measure of Fig. 15). The last row is MTD(f) as it plays, from the previous iteration's score. The figure is "+
-		"not in the text copy; the column gives its text.\n\n", d)
+		"search's is the measure of Fig. 15), %s. The last row is MTD(f) as it plays, from the previous iteration's "+
+		"score. The figure is not in the text copy; the column gives its text, the verdict judges the interval "+
+		"against it.\n\n", d, intervalText)
 	t := table{head: []string{"k (cp)", "last iteration / k = 0", "whole search / k = 0", "last iteration / NegaScout's",
-		"whole search / NegaScout", "passes, last iteration", x.Source}, textLast: true}
+		"whole search / NegaScout", "passes, last iteration", "verdict", x.Source}, textLast: true}
 	// k in pawns on the plots, whose axes mark the integers.
 	p1 := panel{title: fmt.Sprintf("MTD(f) started at ƒ + k, depth %d", d), x: "k (pawns)", y: "leaves / leaves at k = 0", ref: 1}
 	p2 := panel{title: "relative to Aspiration NegaScout", x: "k (pawns)", y: "leaves / NegaScout's (whole search)", ref: 1}
@@ -63,29 +63,29 @@ func (e *env) firstGuess() ([]string, error) {
 	l4 := line{name: "prev. score", style: style("SSS")}
 	for i, s := range guessed {
 		k := firstGuessOffsets[i]
-		r1, r2 := ratio(last(s), last(at0)), ratio(s.at[d].Leaves, at0.at[d].Leaves)
-		r3 := ratio(s.at[d].Leaves, ns.at[d].Leaves)
-		paper := ""
+		r1, r2 := lastRatio(s, at0, d, leavesOf), cumRatio(s, at0, d, leavesOf)
+		r3 := cumRatio(s, ns, d, leavesOf)
+		paper, v := "", "—"
 		switch {
 		case k == 0:
 			paper = "< 1 against NegaScout: \"A first guess close to ƒ makes MTD(ƒ) perform better than the 100% Aspiration NegaScout baseline\""
+			v = verdict(r3, atMost(1))
 		case k == firstGuessOffsets[0] || k == firstGuessOffsets[len(firstGuessOffsets)-1]:
 			paper = "\"the smaller the distortion, the smaller the search tree\"; to the left closer to DUAL*, to the right to SSS*"
 		}
-		t.add(fmt.Sprintf("%+d", k), fmtRatio(r1), fmtRatio(r2), fmtRatio(ratio(last(s), last(ns))), fmtRatio(r3),
-			fmt.Sprintf("%.1f", float64(s.at[d].Passes-s.at[d-1].Passes)/n), paper)
-		l1.xy = append(l1.xy, plotter.XY{X: float64(k) / 100, Y: r1})
-		l2.xy = append(l2.xy, plotter.XY{X: float64(k) / 100, Y: r2})
-		l3.xy = append(l3.xy, plotter.XY{X: float64(k) / 100, Y: r3})
+		t.add(fmt.Sprintf("%+d", k), fmtCI(r1), fmtCI(r2), fmtCI(lastRatio(s, ns, d, leavesOf)), fmtCI(r3),
+			fmtMeanCI(perIteration(s, d, passesOf)), v, paper)
+		l1.add(float64(k)/100, r1)
+		l2.add(float64(k)/100, r2)
+		l3.add(float64(k)/100, r3)
 	}
 	pl := e.r.done[plain]
-	rp := ratio(pl.at[d].Leaves, ns.at[d].Leaves)
-	t.add("previous score", fmtRatio(ratio(last(pl), last(at0))), fmtRatio(ratio(pl.at[d].Leaves, at0.at[d].Leaves)),
-		fmtRatio(ratio(last(pl), last(ns))), fmtRatio(rp),
-		fmt.Sprintf("%.1f", float64(pl.at[d].Passes-pl.at[d-1].Passes)/n),
+	rp := cumRatio(pl, ns, d, leavesOf)
+	t.add("previous score", fmtCI(lastRatio(pl, at0, d, leavesOf)), fmtCI(cumRatio(pl, at0, d, leavesOf)),
+		fmtCI(lastRatio(pl, ns, d, leavesOf)), fmtCI(rp), fmtMeanCI(perIteration(pl, d, passesOf)), "—",
 		"above its lowest point: \"MTD(ƒ) is not achieving its lowest point, so there is room for improvement\"")
 	lo, hi := float64(firstGuessOffsets[0])/100, float64(firstGuessOffsets[len(firstGuessOffsets)-1])/100
-	l4.xy = plotter.XYs{{X: lo, Y: rp}, {X: hi, Y: rp}}
+	l4.xy = plotter.XYs{{X: lo, Y: rp.r}, {X: hi, Y: rp.r}}
 	t.write(&b)
 	fmt.Fprintf(&b, "MTD(f)'s leaves at depth %d with k = 0: %d in the last iteration, %d in the whole search; "+
 		"NegaScout's whole search: %d. 001 §5.2.3 also found that moving the first guess by ±1 to 4 points each "+

@@ -3,8 +3,6 @@ package lab
 import (
 	"fmt"
 	"strings"
-
-	"gonum.org/v1/plot/plotter"
 )
 
 // grains are the grain experiment's evaluation grains, centipawns: the
@@ -49,8 +47,7 @@ func (e *env) grain() ([]string, error) {
 		}
 	}
 	get := func(d string, g int) *series { return e.r.done[e.grainSpec(d, g)] }
-	n := float64(len(e.set.list))
-	passes := func(s *series, d int) float64 { return float64(s.at[d].Passes-s.at[d-1].Passes) / n }
+	passes := func(s *series, d int) interval { return perIteration(s, d, passesOf) }
 	const mtdf = "MTDf"
 
 	var b strings.Builder
@@ -61,23 +58,27 @@ func (e *env) grain() ([]string, error) {
 	writeValues(&b, bad, fmt.Sprintf("Values: at every grain every series (%d drivers) reached the same value on every position at "+
 		"every depth, as pure mode requires (each grain is its own evaluation, so values differ across grains).", len(names)),
 		"Values: **the series disagree** within a grain (pure mode requires one value per position and depth):")
-	fmt.Fprintf(&b, "MT calls (passes at the root) of %s per iteration, the mean over the set, per grain. 001 §5.2.2: "+
+	fmt.Fprintf(&b, "MT calls (passes at the root) of %s per iteration, the mean over the set with its 95%% interval "+
+		"(a bootstrap of the positions), per grain; the verdict judges the interval at depth %d. 001 §5.2.2: "+
 		"\"MTD(ƒ) calls MT about 3 to 6 times per iteration on average\"; \"The wider the range of leaf values, the "+
-		"smaller the steps with which they converge, and the more passes they need.\"\n\n", mtdf)
-	t := table{head: e.depthHead("g (cp)", x.Source), textLast: true}
+		"smaller the steps with which they converge, and the more passes they need.\"\n\n", mtdf, e.to)
+	t := table{head: append(e.depthHead("g (cp)", fmt.Sprintf("verdict (d%d)", e.to)), x.Source), textLast: true}
 	for _, g := range grains {
 		row := []string{fmt.Sprint(g)}
+		var iv interval
 		for d := e.from; d <= e.to; d++ {
-			row = append(row, fmt.Sprintf("%.1f", passes(get(mtdf, g), d)))
+			iv = passes(get(mtdf, g), d)
+			row = append(row, fmtMeanCI(iv))
 		}
-		p := ""
+		p, v := "", "—"
 		switch g {
 		case 1:
 			p = "3 to 6 (Phoenix, Chinook, Keyano, §5.2.2)"
+			v = verdict(iv, rangePasses[mtdf])
 		case grains[len(grains)-1]:
 			p = "fewer: \"fewer discrete values in the range from the start value to ƒ\" (§5.2.3)"
 		}
-		t.add(append(row, p)...)
+		t.add(append(row, v, p)...)
 	}
 	t.write(&b)
 
@@ -85,7 +86,7 @@ func (e *env) grain() ([]string, error) {
 	fmt.Fprintf(&b, "At depth %d: passes per iteration and leaves relative to the same driver's at g = 1, and %s relative "+
 		"to NegaScout at the same grain. 001 §5.2.3: \"If each MT call at the root expands roughly the same number of "+
 		"nodes, then doing less passes yields a better algorithm. However, MT calls generally do not expand the same "+
-		"number of nodes.\"\n\n", d, mtdf)
+		"number of nodes.\" Every figure %s.\n\n", d, mtdf, strings.TrimPrefix(intervalText, "each "))
 	h := []string{"g (cp)"}
 	for _, dn := range names {
 		h = append(h, dn+" passes", dn+" leaves / g = 1")
@@ -109,16 +110,17 @@ func (e *env) grain() ([]string, error) {
 	for _, g := range grains {
 		row := []string{fmt.Sprint(g)}
 		for i, dn := range names {
-			r := ratio(get(dn, g).at[d].Leaves, get(dn, 1).at[d].Leaves)
-			row = append(row, fmt.Sprintf("%.1f", passes(get(dn, g), d)), fmtRatio(r))
-			own[i].xy = append(own[i].xy, plotter.XY{X: float64(g), Y: r})
+			r := cumRatio(get(dn, g), get(dn, 1), d, leavesOf)
+			row = append(row, fmtMeanCI(passes(get(dn, g), d)), fmtCI(r))
+			own[i].add(float64(g), r)
 		}
-		rl := ratio(get(mtdf, g).at[d].Leaves, get("NegaScout", g).at[d].Leaves)
-		row = append(row, fmtRatio(rl), fmtRatio(ratio(get(mtdf, g).at[d].Nodes, get("NegaScout", g).at[d].Nodes)))
-		rel.xy = append(rel.xy, plotter.XY{X: float64(g), Y: rl})
-		relNodes.xy = append(relNodes.xy, plotter.XY{X: float64(g), Y: ratio(get(mtdf, g).at[d].Nodes, get("NegaScout", g).at[d].Nodes)})
+		rl := cumRatio(get(mtdf, g), get("NegaScout", g), d, leavesOf)
+		rn := cumRatio(get(mtdf, g), get("NegaScout", g), d, nodesOf)
+		row = append(row, fmtCI(rl), fmtCI(rn))
+		rel.add(float64(g), rl)
+		relNodes.add(float64(g), rn)
 		for k := range pass {
-			pass[k].xy = append(pass[k].xy, plotter.XY{X: float64(g), Y: passes(get(mtdf, g), e.from+k)})
+			pass[k].add(float64(g), passes(get(mtdf, g), e.from+k))
 		}
 		t2.add(row...)
 	}

@@ -77,6 +77,10 @@ var scales = map[string]scale{
 // entries, 001's (§5.1).
 const defaultHash = 32
 
+// maxTrees bounds --count for the synthetic experiments (004 drew 10000
+// trees per configuration).
+const maxTrees = 100000
+
 // Main runs "bounder lab" and returns the exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -138,7 +142,7 @@ func runFlags(a *runArgs) *flag.FlagSet {
 	fs.StringVar(&a.scale, "scale", "quick", "the `SCALE`: quick (20 positions, depths 2..6: every experiment in minutes) or paper (100 positions, depths 2..8, as 001's chess)")
 	fs.StringVar(&a.out, "out", "lab-out", "the `DIR` the results are written to (made if missing)")
 	fs.StringVar(&a.positions, "positions", "", "an EPD `FILE` of positions (default: Win at Chess, testdata/epd/wacnew.epd, built in)")
-	fs.IntVar(&a.count, "count", 0, "search this many positions of the set, drawn with --seed (default: the scale's; 0 or more than the set: all)")
+	fs.IntVar(&a.count, "count", 0, "search this many positions of the set, drawn with --seed, 1 to the set's size (default: the scale's); the synthetic experiments: this many trees per configuration, 1 to 100000")
 	fs.StringVar(&a.depth, "depth", "", "the depths `A..B` reported (B alone: 1..B), each search iterating from 1 to B (default: the scale's)")
 	fs.StringVar(&a.drivers, "drivers", "", "a comma-separated `LIST` of drivers (default: each experiment's; its baseline is always added), of "+strings.Join(search.Drivers(), ", "))
 	fs.Uint64Var(&a.seed, "seed", 1, "the seed that draws the positions (0: the first ones of the file)")
@@ -184,10 +188,27 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return bad("unknown --scale %q (want quick or paper)", a.scale)
 	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	chess, trees := false, false // what the experiments search
+	for _, x := range xs {
+		chess, trees = chess || !x.trees, trees || x.trees
+	}
+	switch {
+	case given["count"] && a.count < 1:
+		return bad("--count %d: want at least 1 (positions, or synthetic trees)", a.count)
+	case given["count"] && trees && a.count > maxTrees:
+		return bad("--count %d: the synthetic experiments take at most %d trees per configuration", a.count, maxTrees)
+	case given["drivers"] && strings.Trim(a.drivers, ", ") == "":
+		return bad("--drivers: an empty list (want some of %s)", strings.Join(search.Drivers(), ", "))
+	}
 	e := &env{scale: a.scale, from: sc.from, to: sc.to, hashMiB: a.hash, sizes: sc.sizes, out: a.out}
-	if a.depth != "" {
+	if given["depth"] {
 		if e.from, e.to, err = parseDepths(a.depth); err != nil {
 			return bad("--depth: %v", err)
+		}
+		if trees && e.to > search.MaxTreeDepth {
+			return bad("--depth %q: synthetic trees are at most %d plies deep", a.depth, search.MaxTreeDepth)
 		}
 	}
 	for n := 1; n <= min(sc.etcDepths, e.to-1); n++ {
@@ -229,11 +250,14 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		return bad("--out must name a directory")
 	}
 	count := sc.count
-	if a.count > 0 {
-		count = a.count
+	if given["count"] {
+		count, e.trees = a.count, a.count
 	}
 	if e.set, err = loadSet(a.positions, count, a.seed); err != nil {
 		return bad("%v", err)
+	}
+	if given["count"] && chess && a.count > e.set.fileCount {
+		return bad("--count %d: %s has %d positions with a move (want 1 to %d)", a.count, e.set.name, e.set.fileCount, e.set.fileCount)
 	}
 	// The flags that shape the results, for the command lines written with
 	// them (not --out, nor --jobs, which change nothing in them).

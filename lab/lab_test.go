@@ -90,6 +90,63 @@ func TestUsage(t *testing.T) {
 	}
 }
 
+// TestOutOfRange: --depth, --count and --drivers out of range get exit
+// status 2 and one line that says why, before anything is searched or
+// written; --count above the set's size is fine for the synthetic
+// experiments alone, whose --count is a number of trees.
+func TestOutOfRange(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		reason string
+	}{
+		{[]string{"--depth", "0"}, "want 1 <= A <= B <= 64"},
+		{[]string{"--depth", "2..65"}, "want 1 <= A <= B <= 64"},
+		{[]string{"--depth", "5..4"}, "want 1 <= A <= B <= 64"},
+		{[]string{"--depth", ""}, "is not A..B or B"},
+		{[]string{"--count", "0"}, "--count 0: want at least 1"},
+		{[]string{"--count", "-3"}, "--count -3: want at least 1"},
+		{[]string{"--count", "301"}, "--count 301: wacnew.epd has 300 positions with a move (want 1 to 300)"},
+		{[]string{"--count", "3", "--positions", "testdata/tiny.epd"}, "--count 3: testdata/tiny.epd has 2 positions"},
+		{[]string{"--drivers", ""}, "--drivers: an empty list"},
+		{[]string{"--drivers", ","}, "--drivers: an empty list"},
+		{[]string{"--drivers", "MTDf,,BNS"}, `unknown driver "" in --drivers`},
+		{[]string{"--drivers", "MTDf,Nope"}, `unknown driver "Nope" in --drivers`},
+	} {
+		dir := t.TempDir()
+		args := append([]string{"run", "etc", "--out", dir}, c.args...)
+		code, out, errOut := runLab(t, args...)
+		assert.Equal(t, 2, code, "%q", c.args)
+		assert.Empty(t, out, "%q", c.args)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%q: one line: %q", c.args, errOut)
+		assert.Contains(t, errOut, c.reason, "%q", c.args)
+		assert.NoFileExists(t, filepath.Join(dir, "etc.csv"), "%q: nothing written", c.args)
+	}
+	for _, c := range []struct {
+		names  []string
+		args   []string
+		reason string
+	}{
+		{[]string{"synthetic-bns"}, []string{"--count", "100001"}, "at most 100000 trees per configuration"},
+		{[]string{"synthetic-bns"}, []string{"--depth", "61"}, "synthetic trees are at most 60 plies deep"},
+		{[]string{"all"}, []string{"--count", "400"}, "--count 400: wacnew.epd has 300 positions"},
+	} {
+		args := append(append([]string{"run"}, c.names...), append(c.args, "--out", t.TempDir())...)
+		code, out, errOut := runLab(t, args...)
+		assert.Equal(t, 2, code, "%q", args)
+		assert.Empty(t, out, "%q", args)
+		assert.Contains(t, errOut, c.reason, "%q", args)
+	}
+
+	// More trees than the set has positions: the synthetic experiments'
+	// --count is theirs.
+	dir := t.TempDir()
+	code, _, errOut := runLab(t, "run", "synthetic-bns", "--count", "5", "--positions", "testdata/tiny.epd", "--depth", "2", "--out", dir)
+	require.Equal(t, 0, code, "stderr: %s", errOut)
+	for _, r := range readCSV(t, filepath.Join(dir, "synthetic-bns.csv")) {
+		assert.Equal(t, "5", r["trees"], "5 trees, where the set has 2 positions")
+	}
+}
+
 func TestList(t *testing.T) {
 	code, out, _ := runLab(t, "list")
 	require.Equal(t, 0, code)
@@ -141,6 +198,7 @@ func TestRunTiny(t *testing.T) {
 		assert.Contains(t, string(md), "| "+x.Source, "%s: the paper's column", x.Name)
 		assert.Contains(t, string(md), "**"+x.Source+"**")
 		assert.Contains(t, string(md), "reached the same value")
+		assert.Contains(t, string(md), "95% interval", "%s: its ratios have intervals", x.Name)
 		for _, ext := range []string{".svg", ".png"} {
 			fi, err := os.Stat(filepath.Join(dir1, x.Name+ext))
 			require.NoError(t, err)
@@ -152,9 +210,11 @@ func TestRunTiny(t *testing.T) {
 	svg, _ := os.ReadFile(filepath.Join(dir1, "etc.svg"))
 	assert.Contains(t, string(svg), "<svg")
 
-	// NegaScout's leaves relative to its own: exactly 1.
+	// NegaScout's leaves relative to its own: exactly 1, no interval; the
+	// others' with one, and MTD(f)'s judged on it.
 	md, _ := os.ReadFile(filepath.Join(dir1, "drivers-leaves.md"))
-	assert.Contains(t, string(md), "| NegaScout | 1.000 | 1.000 |")
+	assert.Contains(t, string(md), "| NegaScout | 1.000 | 1.000 | — |")
+	assert.Regexp(t, `\| MTDf \| \d\.\d{3} \(\d\.\d{3}–\d\.\d{3}\) \|.*\| (agrees with|\*\*differs\*\*: (above|below)) 0\.900–0\.950 \|`, string(md))
 	rows := readCSV(t, filepath.Join(dir1, "drivers-leaves.csv"))
 	leaves := map[string]uint64{}
 	for _, r := range rows {
@@ -167,9 +227,12 @@ func TestRunTiny(t *testing.T) {
 			leaves[r["driver"]] = n
 		}
 	}
-	assert.Len(t, leaves, len(search.Drivers()), "one row per driver and depth")
+	assert.Len(t, leaves, len(search.Drivers())+2, "one row per driver and depth, and MTD(f) and NegaScout without the leaves stored")
 	assert.Equal(t, 1.0, float64(leaves["NegaScout"])/float64(leaves["NegaScout"]))
-	assert.Len(t, rows, 2*len(search.Drivers()))
+	assert.Len(t, rows, 2*(len(search.Drivers())+2))
+	for _, d := range []string{"MTDf", "NegaScout"} {
+		assert.Less(t, leaves[d], leaves[d+unstoredSuffix], "%s: storing the leaves saves some", d)
+	}
 }
 
 func readCSV(t *testing.T, name string) []map[string]string {
@@ -228,4 +291,42 @@ func TestDriversAgree(t *testing.T) {
 	broken.values = [][]point{append([]point(nil), ref.values[0]...), ref.values[1]}
 	broken.values[0][2].score++
 	assert.Len(t, r.checkValues([]*series{ref, &broken}, 1, 3, 10), 1)
+}
+
+// TestETCLastIteration: the CSV's last-iteration columns are each depth's
+// count less the one before (at depth 1 the count itself), and etc's
+// Markdown gives the last iteration, with 003's number, beside the
+// cumulative count.
+func TestETCLastIteration(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := runLab(t, "run", "etc", "--count", "2", "--depth", "1..3", "--hash", "2", "--out", dir, "--jobs", "2")
+	require.Equal(t, 0, code, "stderr: %s", errOut)
+	rows := readCSV(t, filepath.Join(dir, "etc.csv"))
+	type key struct{ driver, etc, stored string }
+	prev := map[key][2]uint64{}
+	n := func(r map[string]string, c string) uint64 {
+		v, err := strconv.ParseUint(r[c], 10, 64)
+		require.NoError(t, err, c)
+		return v
+	}
+	for _, r := range rows {
+		k := key{r["driver"], r["etc_depth"], r["leaves_stored"]}
+		p := prev[k]
+		if r["depth"] == "1" {
+			p = [2]uint64{}
+		}
+		assert.Equal(t, n(r, "leaves")-p[0], n(r, "leaves_last"), "%v depth %s", k, r["depth"])
+		assert.Equal(t, n(r, "nodes")-p[1], n(r, "nodes_last"), "%v depth %s", k, r["depth"])
+		prev[k] = [2]uint64{n(r, "leaves"), n(r, "nodes")}
+	}
+	// Every driver with ETC and without, MTD(f) and NegaScout with ETC from
+	// n = 2 (the sweep to depth 3), NegaScout's two without stored leaves.
+	require.Len(t, prev, 2*len(search.Drivers())+2+2)
+	md, err := os.ReadFile(filepath.Join(dir, "etc.md"))
+	require.NoError(t, err)
+	last, cum := strings.Index(string(md), "**The last iteration**"), strings.Index(string(md), "**Cumulative**")
+	require.True(t, last >= 0 && cum > last, "the last iteration first, then the cumulative count")
+	assert.Contains(t, string(md)[last:cum], "factor of 1.28", "003's number beside the last iteration")
+	assert.NotContains(t, string(md)[cum:], "factor of 1.28")
+	assert.Contains(t, string(md), "| not stored, last iteration |")
 }

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"sync"
 
-	"gonum.org/v1/plot/plotter"
-
 	"github.com/bounder-chess/bounder/search"
 )
 
@@ -35,14 +33,20 @@ func (e *env) minimalGraph() ([]string, error) {
 	// The minimal graph as a series: its counts cumulative over the depths
 	// (as the drivers' are over iterations), so that the CSV's difference of
 	// two depths is one graph, as it is one iteration for a driver.
-	mg := &series{spec: spec{driver: minimalName}, at: make([]search.Stats, e.to+1)}
+	mg := &series{spec: spec{driver: minimalName}, at: make([]search.Stats, e.to+1), per: make([][]search.Stats, len(graphs))}
 	for i, gs := range graphs {
+		mg.per[i] = make([]search.Stats, e.to+1)
 		for d := 1; d <= e.to; d++ {
 			g := gs[d-1]
 			st := &mg.at[d]
 			st.Leaves += g.Leaves
 			st.Interior += g.Interior
 			st.Nodes += g.Nodes
+			p := &mg.per[i][d]
+			*p = mg.per[i][d-1]
+			p.Leaves += g.Leaves
+			p.Interior += g.Interior
+			p.Nodes += g.Nodes
 			if v := ref.values[i][d]; d >= e.from && v.score != g.Value && len(bad) < 10 {
 				bad = append(bad, fmt.Sprintf("%s depth %d: the minimal graph's value %d, %s %d", e.set.list[i].id, d,
 					g.Value, ref.label(), v.score))
@@ -52,9 +56,8 @@ func (e *env) minimalGraph() ([]string, error) {
 	for d := 2; d <= e.to; d++ {
 		mg.at[d] = addStats(mg.at[d], mg.at[d-1])
 	}
-	last := func(s *series, d int, get func(search.Stats) uint64) uint64 { return get(s.at[d]) - get(s.at[d-1]) }
-	leaves := func(st search.Stats) uint64 { return st.Leaves }
-	nodes := func(st search.Stats) uint64 { return st.Nodes }
+	last := func(s *series, d int, get metric) uint64 { return get(s.at[d]) - get(s.at[d-1]) }
+	leaves, nodes := leavesOf, nodesOf
 
 	var b strings.Builder
 	e.head(&b, x, "§5.2", true, bad, len(names)+1)
@@ -65,28 +68,31 @@ func (e *env) minimalGraph() ([]string, error) {
 		"table that loses nothing), whose best moves are the oracle, and counts the proof that the value is at least "+
 		"and at most ƒ, each node's proof of a bound once; its value is checked against every driver's. 003 Fig. 5.3 "+
 		"plots Aspiration NegaScout's last iteration, all nodes, for Phoenix (chess), Chinook and Keyano; its figure "+
-		"is not in the text copy, the column gives its text.\n\n")
-	t := table{head: e.depthHead("driver", x.Source+" (chess)"), textLast: true}
+		"is not in the text copy, the column gives its text, and the verdict judges the interval at depth %d against "+
+		"the literature's range it quotes (Zugzwang 1.2 to Belle 2.2). Every ratio %s.\n\n", e.to, strings.TrimPrefix(intervalText, "each "))
+	t := table{head: append(e.depthHead("driver", fmt.Sprintf("verdict (d%d)", e.to)), x.Source+" (chess)"), textLast: true}
 	p1 := panel{title: "last iteration's leaves / minimal graph's", x: "depth", y: "leaves / minimal graph's", ref: 1}
 	p2 := panel{title: "last iteration's nodes / minimal graph's", x: "depth", y: "nodes / minimal graph's", ref: 1}
 	for _, s := range ss {
 		row := []string{s.driver}
 		l1, l2 := line{name: s.driver, style: style(s.driver)}, line{name: s.driver, style: style(s.driver)}
+		var iv interval
 		for d := e.from; d <= e.to; d++ {
-			r := ratio(last(s, d, leaves), last(mg, d, leaves))
-			row = append(row, fmtRatio(r))
-			l1.xy = append(l1.xy, plotter.XY{X: float64(d), Y: r})
-			l2.xy = append(l2.xy, plotter.XY{X: float64(d), Y: ratio(last(s, d, nodes), last(mg, d, nodes))})
+			iv = lastRatio(s, mg, d, leaves)
+			row = append(row, fmtCI(iv))
+			l1.add(float64(d), iv)
+			l2.add(float64(d), lastRatio(s, mg, d, nodes))
 		}
-		paper := "—"
+		paper, v := "—", "—"
 		switch s.driver {
 		case "NegaScout":
 			paper = "within a small factor, worse at even depths (Fig. 5.3, Phoenix); " +
 				"literature: Zugzwang 1.2, Phoenix 1.4, Hitech 1.5 (8 ply), Belle 2.2"
+			v = verdict(iv, paperRange{1.2, 2.2})
 		case "BNS":
 			paper = "— (proves a lower bound only, not the value)"
 		}
-		t.add(append(row, paper)...)
+		t.add(append(row, v, paper)...)
 		p1.lines, p2.lines = append(p1.lines, l1), append(p2.lines, l2)
 	}
 	t.write(&b)
@@ -111,7 +117,7 @@ func (e *env) minimalGraph() ([]string, error) {
 	for _, s := range ss {
 		row := []string{s.driver}
 		for d := e.from; d <= e.to; d++ {
-			row = append(row, fmtRatio(ratio(last(s, d, nodes), last(mg, d, nodes))))
+			row = append(row, fmtCI(lastRatio(s, mg, d, nodes)))
 		}
 		tn.add(row...)
 	}
@@ -120,8 +126,23 @@ func (e *env) minimalGraph() ([]string, error) {
 	// Where the excess is: the last iteration's interior nodes at each
 	// remaining depth (leaves at 0) against the graph's, at the last depth.
 	var gd search.DepthStats
-	for _, gs := range graphs {
+	gds := make([]depthCounts, len(graphs))
+	for i, gs := range graphs {
 		gd.Add(&gs[e.to-1].Depths)
+		gds[i] = newDepthCounts(&gs[e.to-1].Depths, e.to)
+	}
+	// byDepth is a series' (or the graph's) count at remaining depth r per
+	// position: interior nodes, leaves at r = 0.
+	byDepth := func(cs []depthCounts, r int) []float64 {
+		xs := make([]float64, len(cs))
+		for i, c := range cs {
+			if r == 0 {
+				xs[i] = float64(c.leaves[0])
+			} else {
+				xs[i] = float64(c.interior[r])
+			}
+		}
+		return xs
 	}
 	fmt.Fprintf(&b, "By remaining depth, at depth %d: the last iteration's interior nodes (main-search nodes that "+
 		"generated moves) at r plies above the horizon relative to the minimal graph's; r = 0 is the leaves. "+
@@ -140,12 +161,11 @@ func (e *env) minimalGraph() ([]string, error) {
 	}
 	td.add(append(grow, fmt.Sprint(gd.Leaves[0]))...)
 	for _, s := range ss {
-		it := s.depths[e.to].Sub(s.depths[e.to-1])
 		row := []string{s.driver}
-		for r := e.to; r >= 1; r-- {
-			row = append(row, fmtRatio(ratio(it.Interior[r], gd.Interior[r])))
+		for r := e.to; r >= 0; r-- {
+			row = append(row, fmtCI(ratioInterval(byDepth(s.lastDepths, r), byDepth(gds, r))))
 		}
-		td.add(append(row, fmtRatio(ratio(it.Leaves[0], gd.Leaves[0])))...)
+		td.add(row...)
 	}
 	td.write(&b)
 
@@ -156,7 +176,7 @@ func (e *env) minimalGraph() ([]string, error) {
 	for _, s := range ss {
 		row := []string{s.driver}
 		for d := e.from; d <= e.to; d++ {
-			row = append(row, fmtRatio(ratio(s.at[d].Leaves, last(mg, d, leaves))))
+			row = append(row, fmtCI(ratioInterval(s.cum(d, leaves), mg.last(d, leaves))))
 		}
 		tc.add(row...)
 	}

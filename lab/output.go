@@ -35,10 +35,25 @@ func entriesText(mib int) string {
 
 // csvHeader are the CSV's columns: the set, the series and the counts of
 // search.Stats, summed over the set's positions and cumulative over
-// iterative deepening up to depth.
-var csvHeader = []string{"set", "positions", "seed", "driver", "etc_depth", "hash_mib", "tt_entries", "depth",
+// iterative deepening up to depth (but the last two).
+// leaves_stored says whether pure mode's quiescence search stored its
+// results (search.Options.StoreLeaves: the papers' method); leaves_last and
+// nodes_last are the last iteration's alone (depth's count less the one
+// before it), as 003 counts.
+var csvHeader = []string{"set", "positions", "seed", "driver", "etc_depth", "leaves_stored", "hash_mib", "tt_entries", "depth",
 	"nodes", "interior", "leaves", "qnodes", "tt_probes", "tt_hits", "tt_cutoffs", "etc_probes", "etc_cutoffs",
-	"passes", "researches"}
+	"passes", "researches", "leaves_last", "nodes_last"}
+
+// csvCells are a series' cells of csvHeader at depth d.
+func (e *env) csvCells(s *series, d int) []string {
+	st := s.at[d]
+	u := func(n uint64) string { return strconv.FormatUint(n, 10) }
+	return []string{e.set.name, strconv.Itoa(len(e.set.list)), strconv.FormatUint(e.set.seed, 10),
+		s.driver, strconv.Itoa(s.etcDepth), strconv.FormatBool(!s.noLeafStore), strconv.Itoa(s.hashMiB),
+		strconv.Itoa(ttEntries(s.hashMiB)), strconv.Itoa(d), u(st.Nodes), u(st.Interior), u(st.Leaves),
+		u(st.QNodes), u(st.TTProbes), u(st.TTHits), u(st.TTCutoffs), u(st.ETCProbes), u(st.ETCCutoffs),
+		u(st.Passes), u(st.Researches), u(st.Leaves - s.at[d-1].Leaves), u(st.Nodes - s.at[d-1].Nodes)}
+}
 
 // writeCSV writes one row per series and depth from..to, after comment
 // lines ("# ...") that say what was run.
@@ -49,14 +64,9 @@ func (e *env) writeCSV(name string, comments []string, ss []*series) error {
 	}
 	w := csv.NewWriter(&b)
 	w.Write(csvHeader)
-	u := func(n uint64) string { return strconv.FormatUint(n, 10) }
 	for _, s := range ss {
 		for d := e.from; d <= e.to; d++ {
-			st := s.at[d]
-			w.Write([]string{e.set.name, strconv.Itoa(len(e.set.list)), strconv.FormatUint(e.set.seed, 10),
-				s.driver, strconv.Itoa(s.etcDepth), strconv.Itoa(s.hashMiB), strconv.Itoa(ttEntries(s.hashMiB)),
-				strconv.Itoa(d), u(st.Nodes), u(st.Interior), u(st.Leaves), u(st.QNodes), u(st.TTProbes),
-				u(st.TTHits), u(st.TTCutoffs), u(st.ETCProbes), u(st.ETCCutoffs), u(st.Passes), u(st.Researches)})
+			w.Write(e.csvCells(s, d))
 		}
 	}
 	w.Flush()
@@ -117,6 +127,11 @@ func (t *table) write(b *strings.Builder) {
 	if t.textLast {
 		sep[len(sep)-1] = "---"
 	}
+	for i, h := range t.head {
+		if strings.HasPrefix(h, "verdict") { // text: left-aligned
+			sep[i] = "---"
+		}
+	}
 	b.WriteString("|" + strings.Join(sep, "|") + "|\n")
 	for _, r := range t.rows {
 		row(r)
@@ -129,6 +144,21 @@ type line struct {
 	name  string
 	style int // color, glyph and dashes: a driver's place in the driver table
 	xy    plotter.XYs
+	// ci, when not nil, is each point's 95% interval (its r is the point's
+	// Y), drawn as an error bar.
+	ci []interval
+}
+
+// add appends the point (x, iv.r) with its interval as an error bar.
+func (l *line) add(x float64, iv interval) {
+	l.xy = append(l.xy, plotter.XY{X: x, Y: iv.r})
+	l.ci = append(l.ci, iv)
+}
+
+// errorBars are a line's points with their intervals, for plotter.YErrorBars.
+type errorBars struct {
+	plotter.XYs
+	plotter.YErrors
 }
 
 // panel is one plot of a figure.
@@ -235,9 +265,14 @@ func (pa panel) plot() (*plot.Plot, []legendEntry, error) {
 	for _, l := range pa.lines {
 		i := l.style
 		var xy plotter.XYs
-		for _, pt := range l.xy {
+		var bars errorBars
+		for k, pt := range l.xy {
 			if pt.Y == pt.Y { // NaN: no point
 				xy = append(xy, pt)
+				if k < len(l.ci) && l.ci[k].lo == l.ci[k].lo {
+					bars.XYs = append(bars.XYs, pt)
+					bars.YErrors = append(bars.YErrors, struct{ Low, High float64 }{pt.Y - l.ci[k].lo, l.ci[k].hi - pt.Y})
+				}
 			}
 		}
 		if len(xy) == 0 {
@@ -252,6 +287,15 @@ func (pa panel) plot() (*plot.Plot, []legendEntry, error) {
 		pts.Color = plotutil.Color(i)
 		pts.Shape = plotutil.Shape(i)
 		p.Add(ln, pts)
+		if len(bars.XYs) > 0 {
+			eb, err := plotter.NewYErrorBars(bars)
+			if err != nil {
+				return nil, nil, err
+			}
+			eb.Color = plotutil.Color(i)
+			eb.CapWidth = vg.Points(4)
+			p.Add(eb)
+		}
 		entries = append(entries, legendEntry{l.name, []plot.Thumbnailer{ln, pts}})
 	}
 	return p, entries, nil

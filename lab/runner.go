@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/vbauerster/mpb/v8"
@@ -28,16 +29,22 @@ type spec struct {
 	// 0: unchanged; the grain experiment).
 	selective bool
 	grain     int
+	// noLeafStore: pure mode's quiescence search without the table
+	// (search.Options.StoreLeaves off), where 001's MT stores every node it
+	// searches, leaves included: the deviation, to show a result both ways.
+	noLeafStore bool
 }
 
 // options are the search options of the series: pure mode (no pruning,
 // reductions or extensions, so that every driver searches the same tree
-// and must reach the same value), one thread, and MTD(f) exactly as 001
-// Fig. 11 has it (no acceleration).
+// and must reach the same value) storing a bound for every node it
+// searches, leaves included, as 001's MT does (search.Options.StoreLeaves),
+// one thread, and MTD(f) exactly as 001 Fig. 11 has it (no acceleration).
 func (s spec) options() search.Options {
 	opt := search.DefaultOptions()
 	opt.Driver = s.driver
 	opt.Selective = s.selective
+	opt.StoreLeaves = !s.noLeafStore
 	opt.EvalGrain = s.grain
 	opt.ETC, opt.ETCDepth = s.etcDepth > 0, s.etcDepth
 	opt.MTDfAccel = false
@@ -62,6 +69,64 @@ type series struct {
 	// depths[d] sums the positions' counts by remaining depth
 	// (search.DepthStats) after iteration d, cumulative as at.
 	depths []search.DepthStats
+	// per[i][d] is position i's statistics after iteration d, cumulative
+	// as at: the units the intervals resample (interval.go).
+	per [][]search.Stats
+	// lastDepths[i] is position i's counts by remaining depth in the last
+	// iteration (maxDepth) alone.
+	lastDepths []depthCounts
+}
+
+// depthCounts are one search's interior nodes and leaves by remaining
+// depth, 0..maxDepth.
+type depthCounts struct{ interior, leaves []uint64 }
+
+func newDepthCounts(ds *search.DepthStats, maxDepth int) depthCounts {
+	return depthCounts{interior: slices.Clone(ds.Interior[:maxDepth+1]), leaves: slices.Clone(ds.Leaves[:maxDepth+1])}
+}
+
+// metric is what an experiment counts of a search's statistics.
+type metric func(search.Stats) uint64
+
+var (
+	leavesOf metric = func(st search.Stats) uint64 { return st.Leaves }
+	nodesOf  metric = func(st search.Stats) uint64 { return st.Nodes }
+	passesOf metric = func(st search.Stats) uint64 { return st.Passes }
+)
+
+// cum is m's count after iteration d, position by position (cumulative
+// over iterative deepening, as 001 counts).
+func (s *series) cum(d int, m metric) []float64 {
+	xs := make([]float64, len(s.per))
+	for i, per := range s.per {
+		xs[i] = float64(m(per[d]))
+	}
+	return xs
+}
+
+// last is m's count of iteration d alone, position by position (as 003
+// counts).
+func (s *series) last(d int, m metric) []float64 {
+	xs := make([]float64, len(s.per))
+	for i, per := range s.per {
+		xs[i] = float64(m(per[d]) - m(per[d-1]))
+	}
+	return xs
+}
+
+// cumRatio is a's cumulative count m over b's at depth d with its
+// interval over the positions; lastRatio the same of the last iteration;
+// perIteration the mean per position of m in iteration d (passes).
+func cumRatio(a, b *series, d int, m metric) interval {
+	return ratioInterval(a.cum(d, m), b.cum(d, m))
+}
+
+func lastRatio(a, b *series, d int, m metric) interval {
+	return ratioInterval(a.last(d, m), b.last(d, m))
+}
+
+func perIteration(s *series, d int, m metric) interval {
+	return ratioInterval(s.last(d, m), ones(len(s.per)))
 }
 
 // runner runs the searches of an invocation, each spec once however many
@@ -180,6 +245,7 @@ feed:
 		return err
 	}
 	for _, s := range fresh {
+		s.per = stats[s]
 		s.at = make([]search.Stats, r.maxDepth+1)
 		for _, per := range stats[s] {
 			for d := 1; d <= r.maxDepth; d++ {
@@ -191,6 +257,8 @@ feed:
 			for d := 1; d <= r.maxDepth; d++ {
 				s.depths[d].Add(&per[d])
 			}
+			it := per[r.maxDepth].Sub(per[r.maxDepth-1])
+			s.lastDepths = append(s.lastDepths, newDepthCounts(&it, r.maxDepth))
 		}
 	}
 	return nil
@@ -319,6 +387,9 @@ func (s spec) label() string {
 	}
 	if s.grain > 1 {
 		l += fmt.Sprintf(" grain %d", s.grain)
+	}
+	if s.noLeafStore {
+		l += " leaves not stored"
 	}
 	return l + fmt.Sprintf(" %d MiB", s.hashMiB)
 }

@@ -3,10 +3,6 @@ package lab
 import (
 	"fmt"
 	"strings"
-
-	"gonum.org/v1/plot/plotter"
-
-	"github.com/bounder-chess/bounder/search"
 )
 
 // selectiveSuffix names a selective-mode series in the CSV's driver column.
@@ -34,8 +30,7 @@ func (e *env) selective() ([]string, error) {
 	bad := e.r.checkValues(ps, e.from, e.to, 10)
 	basePure := e.r.done[spec{driver: "NegaScout", hashMiB: e.hashMiB}]
 	baseSel := e.r.done[spec{driver: "NegaScout", hashMiB: e.hashMiB, selective: true}]
-	leaves := func(st search.Stats) uint64 { return st.Leaves }
-	nodes := func(st search.Stats) uint64 { return st.Nodes }
+	leaves, nodes := leavesOf, nodesOf
 	n := len(e.set.list)
 	cells := n * (e.to - e.from + 1)
 
@@ -49,9 +44,9 @@ func (e *env) selective() ([]string, error) {
 		"depth (Best Node Search's score is a lower bound: never above it). In selective mode each driver searches "+
 		"its own tree (what is pruned or reduced depends on the windows), so the values may differ: counted below.", len(names)),
 		"Values: **the pure-mode series disagree** (pure mode requires one value per position and depth):")
-	fmt.Fprintf(&b, "Leaves and total nodes relative to Aspiration NegaScout's **in the same mode**, summed over the set. "+
+	fmt.Fprintf(&b, "Leaves and total nodes relative to Aspiration NegaScout's **in the same mode**, summed over the set, %s. "+
 		"001 ran its programs with forward pruning and search extensions disabled (footnote 4) and claims that the MT "+
-		"framework takes them \"with no practical restrictions\" (§6); it measured nothing in selective mode.\n\n")
+		"framework takes them \"with no practical restrictions\" (§6); it measured nothing in selective mode.\n\n", intervalText)
 
 	paper := map[string]string{
 		"NegaScout": "1 (the baseline)",
@@ -61,7 +56,7 @@ func (e *env) selective() ([]string, error) {
 	p2 := panel{title: "selective mode: leaves / NegaScout's", x: "depth", y: "leaves / NegaScout's", ref: 1}
 	for _, m := range []struct {
 		what string
-		get  func(search.Stats) uint64
+		get  metric
 	}{{"leaves", leaves}, {"total nodes", nodes}} {
 		h := []string{"driver"}
 		for d := e.from; d <= e.to; d++ {
@@ -70,25 +65,32 @@ func (e *env) selective() ([]string, error) {
 		for d := e.from; d <= e.to; d++ {
 			h = append(h, fmt.Sprintf("sel. d%d", d))
 		}
-		t := table{head: append(h, x.Source+" (chess)"), textLast: true}
+		t := table{head: append(h, fmt.Sprintf("verdict (pure d%d)", e.to), x.Source+" (chess)"), textLast: true}
 		for i := range names {
 			row := []string{names[i]}
 			l1, l2 := line{name: names[i], style: style(names[i])}, line{name: names[i], style: style(names[i])}
+			var iv interval
 			for d := e.from; d <= e.to; d++ {
-				r := ratio(m.get(ps[i].at[d]), m.get(basePure.at[d]))
-				row = append(row, fmtRatio(r))
-				l1.xy = append(l1.xy, plotter.XY{X: float64(d), Y: r})
+				iv = cumRatio(ps[i], basePure, d, m.get)
+				row = append(row, fmtCI(iv))
+				l1.add(float64(d), iv)
 			}
 			for d := e.from; d <= e.to; d++ {
-				r := ratio(m.get(ss[i].at[d]), m.get(baseSel.at[d]))
-				row = append(row, fmtRatio(r))
-				l2.xy = append(l2.xy, plotter.XY{X: float64(d), Y: r})
+				r := cumRatio(ss[i], baseSel, d, m.get)
+				row = append(row, fmtCI(r))
+				l2.add(float64(d), r)
 			}
 			p := paper[names[i]]
 			if p == "" {
 				p = "—"
 			}
-			t.add(append(row, p)...)
+			v := "—"
+			if m.what == "leaves" {
+				v = verdictCell(rangeLeaves, names[i], iv)
+			} else {
+				v = verdictCell(rangeTotal, names[i], iv)
+			}
+			t.add(append(row, v, p)...)
 			if m.what == "leaves" {
 				p1.lines, p2.lines = append(p1.lines, l1), append(p2.lines, l2)
 			}
@@ -121,11 +123,9 @@ func (e *env) selective() ([]string, error) {
 		if len(diffs) > 0 {
 			med = fmt.Sprintf("%.0f", median(diffs))
 		}
-		passes := func(s *series) string {
-			return fmt.Sprintf("%.1f", float64(s.at[e.to].Passes-s.at[e.to-1].Passes)/float64(n))
-		}
-		t.add(d, fmtRatio(ratio(ss[i].at[e.to].Leaves, ps[i].at[e.to].Leaves)),
-			fmtRatio(ratio(ss[i].at[e.to].Nodes, ps[i].at[e.to].Nodes)), passes(ps[i]), passes(ss[i]),
+		passes := func(s *series) string { return fmtMeanCI(perIteration(s, e.to, passesOf)) }
+		t.add(d, fmtCI(cumRatio(ss[i], ps[i], e.to, leaves)),
+			fmtCI(cumRatio(ss[i], ps[i], e.to, nodes)), passes(ps[i]), passes(ss[i]),
 			fmt.Sprintf("%d of %d", len(diffs), cells), med)
 	}
 	t.write(&b)

@@ -30,7 +30,7 @@ func TestSelectiveTiny(t *testing.T) {
 	require.NoError(t, err)
 	s := string(md)
 	assert.Contains(t, s, "in pure mode every series (8 drivers) reached the same value")
-	assert.Contains(t, s, "| NegaScout | 1.000 | 1.000 | 1.000 | 1.000 | 1 (the baseline) |")
+	assert.Contains(t, s, "| NegaScout | 1.000 | 1.000 | 1.000 | 1.000 | — | 1 (the baseline) |")
 	assert.Contains(t, s, "| 0 of 4 | — |", "NegaScout never differs from itself")
 	assert.Contains(t, s, "values differ")
 }

@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/plot/plotter"
-
 	"github.com/bounder-chess/bounder/search"
 )
 
@@ -61,8 +59,7 @@ func (e *env) given(flag string) bool { return strings.Contains(" "+e.flags+" ",
 
 func (e *env) synthScale() synthScale {
 	sc := synthScales[e.scale]
-	if e.given("count") {
-		n := len(e.set.list)
+	if n := e.trees; n > 0 {
 		sc.nsTrees, sc.bnsTrees, sc.minTrees = n, n, n
 	}
 	if e.given("depth") {
@@ -111,10 +108,38 @@ type synthRow struct {
 	driver string
 	table  bool
 	guess  string // the first guess: "none", "mode", "separation", "value"
-	st     search.TreeStats
-	values []int          // per tree
-	bounds []search.Bound // per tree
+	// rounds004: BNS's later rounds as 004 §6 has them
+	// (search.TreeOptions.BNSRounds004), else the playing BNS's.
+	rounds004 bool
+	st        search.TreeStats
+	values    []int          // per tree
+	bounds    []search.Bound // per tree
+	per       []search.TreeStats
 }
+
+// treeMetric is what an experiment counts of a tree's search.
+type treeMetric func(search.TreeStats) uint64
+
+var (
+	treeLeaves treeMetric = func(st search.TreeStats) uint64 { return st.Leaves }
+	treeNodes  treeMetric = func(st search.TreeStats) uint64 { return st.Nodes }
+	treePasses treeMetric = func(st search.TreeStats) uint64 { return st.Passes }
+)
+
+// counts is m's count tree by tree.
+func (r synthRow) counts(m treeMetric) []float64 {
+	xs := make([]float64, len(r.per))
+	for i, st := range r.per {
+		xs[i] = float64(m(st))
+	}
+	return xs
+}
+
+// treeRatio is a's count m over b's, the same trees, with its interval over
+// the trees; treeMean is the mean of m per tree with its interval.
+func treeRatio(a, b synthRow, m treeMetric) interval { return ratioInterval(a.counts(m), b.counts(m)) }
+
+func treeMean(a synthRow, m treeMetric) interval { return ratioInterval(a.counts(m), ones(len(a.per))) }
 
 // guessKind is how a driver is started: at the first guess g when the
 // driver table says it starts at one (search.DriverGuessed), else without
@@ -130,7 +155,14 @@ func guessKind(driver, g string) string {
 // the counts; guess gives a tree's first guess.
 func (e *env) runTrees(ts *search.TreeSearcher, conf string, base search.Tree, n int, driver string, table bool,
 	g string, guess func(search.Tree) int) (synthRow, error) {
-	row := synthRow{tree: base, trees: n, driver: driver, table: table, guess: guessKind(driver, g)}
+	return e.runTreesWith(ts, conf, base, n, driver, table, false, g, guess)
+}
+
+// runTreesWith is runTrees with BNS's rounds chosen: 004's (rounds004) or
+// the playing BNS's.
+func (e *env) runTreesWith(ts *search.TreeSearcher, conf string, base search.Tree, n int, driver string, table, rounds004 bool,
+	g string, guess func(search.Tree) int) (synthRow, error) {
+	row := synthRow{tree: base, trees: n, driver: driver, table: table, guess: guessKind(driver, g), rounds004: rounds004}
 	for j := 0; j < n; j++ {
 		if err := e.ctx.Err(); err != nil {
 			return row, err
@@ -140,7 +172,7 @@ func (e *env) runTrees(ts *search.TreeSearcher, conf string, base search.Tree, n
 		if j == 0 {
 			row.tree.Seed = t.Seed
 		}
-		opt := search.TreeOptions{NoTable: !table}
+		opt := search.TreeOptions{NoTable: !table, BNSRounds004: rounds004}
 		if row.guess != "none" {
 			opt.Guess, opt.UseGuess = guess(t), true
 		}
@@ -159,6 +191,7 @@ func (e *env) runTrees(ts *search.TreeSearcher, conf string, base search.Tree, n
 		st.Researches += res.Stats.Researches
 		row.values = append(row.values, res.Value)
 		row.bounds = append(row.bounds, res.Bound)
+		row.per = append(row.per, res.Stats)
 	}
 	return row, nil
 }
@@ -186,8 +219,10 @@ func checkTrees(conf string, rows []synthRow, want func(j int) (int, bool)) []st
 	return bad
 }
 
+// bns_rounds is "004" for Best Node Search with 004's later rounds,
+// "playing" with the playing BNS's, empty for the other drivers.
 var synthHeader = []string{"kind", "width", "depth", "lo", "hi", "ordering", "trees", "seed", "driver", "table", "guess",
-	"nodes", "interior", "leaves", "tt_probes", "tt_hits", "tt_cutoffs", "passes", "researches"}
+	"bns_rounds", "nodes", "interior", "leaves", "tt_probes", "tt_hits", "tt_cutoffs", "passes", "researches"}
 
 // writeSynthCSV writes the rows after "#" lines that say what was run.
 func (e *env) writeSynthCSV(name string, comments []string, rows []synthRow) error {
@@ -204,9 +239,16 @@ func (e *env) writeSynthCSV(name string, comments []string, rows []synthRow) err
 		if t.Kind == search.OrderedTree {
 			ord = strconv.FormatFloat(t.Ordering, 'g', -1, 64)
 		}
+		rounds := ""
+		if d, _, _ := strings.Cut(r.driver, " "); bounded(d) { // Best Node Search, under its label
+			rounds = "playing"
+			if r.rounds004 {
+				rounds = "004"
+			}
+		}
 		w.Write([]string{t.Kind.String(), strconv.Itoa(t.Width), strconv.Itoa(t.Depth), strconv.Itoa(t.Lo),
 			strconv.Itoa(t.Hi), ord, strconv.Itoa(r.trees), u(t.Seed), r.driver, strconv.FormatBool(r.table), r.guess,
-			u(r.st.Nodes), u(r.st.Interior), u(r.st.Leaves), u(r.st.TTProbes), u(r.st.TTHits), u(r.st.TTCutoffs),
+			rounds, u(r.st.Nodes), u(r.st.Interior), u(r.st.Leaves), u(r.st.TTProbes), u(r.st.TTHits), u(r.st.TTCutoffs),
 			u(r.st.Passes), u(r.st.Researches)})
 	}
 	w.Flush()
@@ -265,11 +307,11 @@ func (e *env) syntheticNegaScout() ([]string, error) {
 		{"ordered p 0.9, table", search.OrderedTree, true}, {"transposing, table", search.TransposingTree, true}}
 	var rows []synthRow
 	var bad []string
-	ratios := map[string]map[[2]int]float64{}  // measure -> (width, depth) -> NS/AB leaves
-	abLeaves := map[string]map[[2]int]uint64{} // measure -> (width, depth) -> alpha-beta's leaves
+	ratios := map[string]map[[2]int]interval{}    // measure -> (width, depth) -> NS/AB leaves
+	abLeaves := map[string]map[[2]int][]float64{} // measure -> (width, depth) -> alpha-beta's leaves per tree
 	for _, m := range measures {
-		ratios[m.name] = map[[2]int]float64{}
-		abLeaves[m.name] = map[[2]int]uint64{}
+		ratios[m.name] = map[[2]int]interval{}
+		abLeaves[m.name] = map[[2]int][]float64{}
 		for _, d := range sc.nsDepths {
 			for _, w := range sc.nsWidths {
 				base := search.Tree{Kind: m.kind, Width: w, Depth: d, Lo: 0, Hi: 199, Ordering: 0.9}
@@ -285,8 +327,8 @@ func (e *env) syntheticNegaScout() ([]string, error) {
 				want := func(int) (int, bool) { return 0, false }
 				bad = append(bad, checkTrees(conf, pair, want)...)
 				rows = append(rows, pair...)
-				ratios[m.name][[2]int{w, d}] = ratio(pair[1].st.Leaves, pair[0].st.Leaves)
-				abLeaves[m.name][[2]int{w, d}] = pair[0].st.Leaves
+				ratios[m.name][[2]int{w, d}] = treeRatio(pair[1], pair[0], treeLeaves)
+				abLeaves[m.name][[2]int{w, d}] = pair[0].counts(treeLeaves)
 			}
 		}
 	}
@@ -301,8 +343,10 @@ func (e *env) syntheticNegaScout() ([]string, error) {
 	b.WriteString("NegaScout's leaf evaluations relative to alpha-beta's (full window, no first guess, 002 Figs. 1 and 2; " +
 		"NegaScout re-searches nothing in the last two plies, 002 Fig. 2 line 11). \"No table\" is 002's first " +
 		"measure, every evaluation counted; \"table\" is its second, \"each different leaf visited exactly once\", " +
-		"here the transposition table, which also keeps the interior nodes' bounds for the re-searches. The paper's " +
-		"Fig. 4 is not in the text copy; the column gives its text.\n\n")
+		"here the transposition table, which also keeps the interior nodes' bounds for the re-searches; each ratio " +
+		"with its 95% interval over the trees (a paired bootstrap: 2000 resamples of the trees, the ratio of sums " +
+		"recomputed on each). The paper's Fig. 4 is not in the text copy; the column gives its text, and the verdict " +
+		"judges the widths it names (20–60 for the first measure, every width for the second) against its numbers.\n\n")
 	paper := map[string]string{
 		"random, no table":     "> 1 for \"tall trees with low branching factors\"; \"approximately 20 percent fewer\" (≈ 0.8) at widths 20–60",
 		"random, table":        "< 1 \"at any tree size\"; \"20 to 30 percent fewer terminal nodes\" (≈ 0.7–0.8, abstract)",
@@ -316,21 +360,33 @@ func (e *env) syntheticNegaScout() ([]string, error) {
 		for _, w := range sc.nsWidths {
 			h = append(h, fmt.Sprintf("w%d", w))
 		}
-		t := table{head: append(h, x.Source+" (random trees), from its text"), textLast: true}
+		t := table{head: append(h, "verdict", x.Source+" (random trees), from its text"), textLast: true}
 		pl := panel{title: "NegaScout / alpha-beta: " + m.name, x: "width", y: "leaves / alpha-beta's", logX: true, ref: 1}
 		for di, d := range sc.nsDepths {
 			row := []string{fmt.Sprint(d)}
 			l := line{name: fmt.Sprintf("depth %d", d), style: di}
+			var labels []string
+			var ivs []interval
 			for _, w := range sc.nsWidths {
 				r := ratios[m.name][[2]int{w, d}]
-				row = append(row, fmtRatio(r))
-				l.xy = append(l.xy, plotter.XY{X: float64(w), Y: r})
+				row = append(row, fmtCI(r))
+				l.add(float64(w), r)
+				if m.name == "random, table" || m.name == "random, no table" && w >= 20 {
+					labels, ivs = append(labels, fmt.Sprintf("w%d", w)), append(ivs, r)
+				}
 			}
 			p := ""
 			if di == 0 {
 				p = paper[m.name]
 			}
-			t.add(append(row, p)...)
+			v := "—"
+			switch m.name {
+			case "random, no table":
+				v = verdicts(labels, ivs, about(0.8))
+			case "random, table":
+				v = verdicts(labels, ivs, paperRange{0.7, 0.8})
+			}
+			t.add(append(row, v, p)...)
 			pl.lines = append(pl.lines, l)
 		}
 		t.write(&b)
@@ -339,7 +395,8 @@ func (e *env) syntheticNegaScout() ([]string, error) {
 	b.WriteString("Transposing trees are random trees whose moves commute (a node is the multiset of each side's moves, " +
 		"search/synthetic.go): alpha-beta's leaves on them relative to its leaves on random trees of the same size, " +
 		"with the table; the table finds the transpositions (003's minimal graph is smaller than the minimal tree for " +
-		"the same reason):\n\n")
+		"the same reason), with an unpaired interval (the two sets of trees are not the same trees, so each is " +
+		"resampled on its own):\n\n")
 	{
 		h := []string{"depth"}
 		for _, w := range sc.nsWidths {
@@ -350,7 +407,8 @@ func (e *env) syntheticNegaScout() ([]string, error) {
 			row := []string{fmt.Sprint(d)}
 			for _, w := range sc.nsWidths {
 				k := [2]int{w, d}
-				row = append(row, fmtRatio(ratio(abLeaves["transposing, table"][k], abLeaves["random, table"][k])))
+				// Different trees: an unpaired interval.
+				row = append(row, fmtCI(ratioIntervalUnpaired(abLeaves["transposing, table"][k], abLeaves["random, table"][k])))
 			}
 			t.add(row...)
 		}
@@ -429,6 +487,15 @@ func (e *env) syntheticBNS() ([]string, error) {
 	x := e.experiment("synthetic-bns")
 	sc := e.synthScale()
 	names := e.driverList(allDrivers, "MTDf") // --drivers, with the baseline
+	// BNS with 004's later rounds (the paper's method), and after it the
+	// deviation: the playing BNS's rounds.
+	var runs []string
+	for _, d := range names {
+		runs = append(runs, d)
+		if d == "BNS" {
+			runs = append(runs, bnsPlaying)
+		}
+	}
 	ts := search.NewTreeSearcher(synthHash)
 	defer ts.Close()
 	widths := []int{2, 3, 4, 5}
@@ -439,7 +506,7 @@ func (e *env) syntheticBNS() ([]string, error) {
 		w, hi int
 		drv   string
 	}
-	got := map[key]search.TreeStats{}
+	got := map[key]synthRow{}
 	modes := map[[2]int][2]float64{}
 	seps := map[[2]int][2]float64{}
 	for _, hi := range ranges {
@@ -451,17 +518,22 @@ func (e *env) syntheticBNS() ([]string, error) {
 			var set []synthRow
 			sep, sp := separationValue(base)
 			seps[[2]int{w, hi}] = [2]float64{float64(sep), sp}
-			for _, drv := range names {
+			for _, drv := range runs {
 				g, gv := "mode", mode
-				if drv == "BNS" {
-					g, gv = "separation", sep
+				run, rounds004 := drv, false
+				switch drv {
+				case "BNS":
+					g, gv, rounds004 = "separation", sep, true
+				case bnsPlaying:
+					g, gv, run = "separation", sep, "BNS"
 				}
-				r, err := e.runTrees(ts, conf, base, sc.bnsTrees, drv, true, g, func(search.Tree) int { return gv })
+				r, err := e.runTreesWith(ts, conf, base, sc.bnsTrees, run, true, rounds004, g, func(search.Tree) int { return gv })
 				if err != nil {
 					return nil, err
 				}
+				r.driver = drv
 				set = append(set, r)
-				got[key{w, hi, drv}] = r.st
+				got[key{w, hi, drv}] = r
 			}
 			bad = append(bad, checkTrees(conf, set, func(int) (int, bool) { return 0, false })...)
 			rows = append(rows, set...)
@@ -484,9 +556,13 @@ func (e *env) syntheticBNS() ([]string, error) {
 		"after its first round (30: Table 3, 509 trees), and showed that its analytic evaluation (§6: a max node's " +
 		"distribution function is F^w, a min node's 1 − (1 − F)^w) gives the same values. Here both come from that " +
 		"evaluation: MTD(f), MTD(bi) and MTD(step) start at the mode of the root's value, BNS at the x that maximises " +
-		"the probability that exactly one root move is worth x or more. Bounder's BNS then takes its later separation " +
-		"values from its own NextGuess (search/driver.go), with bounds starting at ±∞, not at the leaf range; 004 " +
-		"trained the later values too.\n\n")
+		"the probability that exactly one root move is worth x or more. BNS's later rounds follow 004 §6, which after " +
+		"its first value 30 tests \"29 and 31 respectively\" (`search.TreeOptions.BNSRounds004`): its bounds start " +
+		"at the leaf range, and after a round where every move failed low it tests the highest upper bound returned, " +
+		"after a round where several succeeded the second-best lower bound + 1 (fail-soft bounds in place of 004's " +
+		"next value down or up). The row \"" + bnsPlaying + "\" is the deviation, the playing BNS's rounds " +
+		"(search/driver.go: bounds from ±∞, a doubling margin while one is infinite, then 004's linear NextGuess), " +
+		"which the chess experiments use.\n\n")
 	mt := table{head: []string{"width, depth", "0..80: mode (p)", "0..80: separation (p)", "0..800: mode (p)",
 		"0..800: separation (p)", "004 Tables 1 and 3"}, textLast: true}
 	for _, w := range widths {
@@ -501,29 +577,44 @@ func (e *env) syntheticBNS() ([]string, error) {
 	}
 	mt.write(&b)
 
+	fmt.Fprintf(&b, "Every ratio below %s; the verdict judges each width's interval against 004's number (§7: "+
+		"0.88 at width 2, 0.96 at width 5, and between them at 3 and 4; \"≈ x\" read as x ± 2.5%%).\n\n",
+		strings.Replace(strings.TrimPrefix(intervalText, "each "), "positions", "trees", -1))
 	for _, total := range []bool{false, true} {
 		metric, fig := "leaves", "Fig. 13"
-		get := func(s search.TreeStats) uint64 { return s.Leaves }
+		get := treeLeaves
 		if total {
 			metric, fig = "total nodes", "Fig. 14"
-			get = func(s search.TreeStats) uint64 { return s.Nodes }
+			get = treeNodes
 		}
 		for _, hi := range ranges {
 			fmt.Fprintf(&b, "**%s relative to MTD(f)'s, leaves in 0..%d:**\n\n", metric, hi)
 			h := []string{"driver"}
+			var labels []string
 			for _, w := range widths {
 				h = append(h, fmt.Sprintf("w%d d%d", w, e.bnsDepth(w)))
+				labels = append(labels, fmt.Sprintf("w%d", w))
 			}
-			t := table{head: append(h, x.Source+" ("+fig+"), from its text"), textLast: true}
-			for _, drv := range names {
+			t := table{head: append(h, "verdict", x.Source+" ("+fig+"), from its text"), textLast: true}
+			for _, drv := range runs {
 				row := []string{drv}
+				var ivs []interval
 				for _, w := range widths {
-					row = append(row, fmtRatio(ratio(get(got[key{w, hi, drv}]), get(got[key{w, hi, "MTDf"}]))))
+					iv := treeRatio(got[key{w, hi, drv}], got[key{w, hi, "MTDf"}], get)
+					row = append(row, fmtCI(iv))
+					ivs = append(ivs, iv)
 				}
+				judged := drv
+				if drv == bnsPlaying {
+					judged = "BNS" // against BNS's figures too
+				}
+				row = append(row, bnsVerdict(judged, total, widths, labels, ivs))
 				p := "—"
 				switch {
 				case drv == "MTDf":
 					p = "1 (the baseline)"
+				case drv == bnsPlaying:
+					p = "— (004's BNS is the row above; this is the deviation)"
 				case drv == "BNS" && !total:
 					p = "0.88 (w2) to 0.96 (w5): \"from 88% at 2-width stage to 96% at 5-width stage\" (§7)"
 				case drv == "BNS" && total:
@@ -540,12 +631,13 @@ func (e *env) syntheticBNS() ([]string, error) {
 			t.write(&b)
 		}
 	}
-	b.WriteString("Passes per tree (MT calls, window searches and BNS's move tests at the root), the mean, 0..80:\n\n")
+	b.WriteString("Passes per tree (MT calls, window searches and BNS's move tests at the root), the mean with its " +
+		"interval, 0..80:\n\n")
 	pt := table{head: []string{"driver", "w2", "w3", "w4", "w5"}}
-	for _, drv := range names {
+	for _, drv := range runs {
 		row := []string{drv}
 		for _, w := range widths {
-			row = append(row, fmt.Sprintf("%.1f", float64(got[key{w, 80, drv}].Passes)/float64(sc.bnsTrees)))
+			row = append(row, fmtMeanCI(treeMean(got[key{w, 80, drv}], treePasses)))
 		}
 		pt.add(row...)
 	}
@@ -553,27 +645,67 @@ func (e *env) syntheticBNS() ([]string, error) {
 
 	var panels []panel
 	for _, total := range []bool{false, true} {
-		metric := "leaves"
-		get := func(s search.TreeStats) uint64 { return s.Leaves }
+		metric, get := "leaves", treeLeaves
 		if total {
-			metric = "total nodes"
-			get = func(s search.TreeStats) uint64 { return s.Nodes }
+			metric, get = "total nodes", treeNodes
 		}
 		pl := panel{title: fmt.Sprintf("%s relative to MTD(f), leaves 0..80", metric), x: "width (004's depths)",
 			y: metric + " / MTD(f)'s", ref: 1}
-		for _, drv := range names {
+		for _, drv := range runs {
 			if total && (drv == "SSS" || drv == "DUAL") {
 				continue // off the scale, as in 004 Fig. 14
 			}
-			l := line{name: drv, style: style(drv)}
+			st := style(drv)
+			if drv == bnsPlaying {
+				st = len(allDrivers) // a style of its own, past the drivers'
+			}
+			l := line{name: drv, style: st}
 			for _, w := range widths {
-				l.xy = append(l.xy, plotter.XY{X: float64(w), Y: ratio(get(got[key{w, 80, drv}]), get(got[key{w, 80, "MTDf"}]))})
+				l.add(float64(w), treeRatio(got[key{w, 80, drv}], got[key{w, 80, "MTDf"}], get))
 			}
 			pl.lines = append(pl.lines, l)
 		}
 		panels = append(panels, pl)
 	}
 	return bad, e.synthFinish(x, what, rows, b.String(), panels, synthHash)
+}
+
+// bnsPlaying labels synthetic-bns's Best Node Search with the playing
+// BNS's later rounds (search.TreeOptions.BNSRounds004 off), beside BNS with
+// 004's.
+const bnsPlaying = "BNS playing rounds"
+
+// bnsVerdict judges a driver's intervals relative to MTD(f), one per
+// width, against 004 §7: BNS's leaves 0.88 at width 2 to 0.96 at width 5,
+// its total nodes ≈ 0.80, SSS*'s and DUAL*'s total nodes ≈ 7 and ≈ 3, and
+// every other driver above MTD(f) in leaves.
+func bnsVerdict(drv string, total bool, widths []int, labels []string, ivs []interval) string {
+	switch {
+	case drv == "MTDf":
+		return "—"
+	case drv == "BNS" && !total:
+		var out []string
+		for i, w := range widths {
+			p := paperRange{0.88, 0.96}
+			switch w {
+			case 2:
+				p = exactly(0.88)
+			case 5:
+				p = exactly(0.96)
+			}
+			out = append(out, verdicts(labels[i:i+1], ivs[i:i+1], p))
+		}
+		return strings.Join(out, "; ")
+	case drv == "BNS":
+		return verdicts(labels, ivs, about(0.80))
+	case drv == "SSS" && total:
+		return verdicts(labels, ivs, about(7))
+	case drv == "DUAL" && total:
+		return verdicts(labels, ivs, about(3))
+	case !total:
+		return verdicts(labels, ivs, atLeast(1))
+	}
+	return "—"
 }
 
 // ---- synthetic-minimal: the minimal tree ----
@@ -595,7 +727,7 @@ func (e *env) syntheticMinimal() ([]string, error) {
 		w, d int
 		drv  string
 	}
-	got := map[key]uint64{}
+	got := map[key]synthRow{}
 	for _, p := range sc.minOrders {
 		for _, w := range sc.minWidths {
 			for _, d := range sc.minDepths {
@@ -608,7 +740,7 @@ func (e *env) syntheticMinimal() ([]string, error) {
 						return nil, err
 					}
 					set = append(set, r)
-					got[key{p, w, d, drv}] = r.st.Leaves
+					got[key{p, w, d, drv}] = r
 				}
 				bad = append(bad, checkTrees(conf, set, func(j int) (int, bool) {
 					t := base
@@ -632,7 +764,8 @@ func (e *env) syntheticMinimal() ([]string, error) {
 		"from a wide range because equal values blur the count: a node whose value is an end of the range can only " +
 		"give its other moves the same value, and with equal values the minimal tree is not unique (with 0..1000, one " +
 		"tree of ten at width 2, depth 7 had its root at 0, and the MTD drivers searched one leaf more than " +
-		"alpha-beta's 23).\n\n")
+		"alpha-beta's 23). Each ratio with its 95% interval over the trees (a bootstrap of the trees, the minimal " +
+		"tree's leaves the same for each); the verdict judges them against 1 (p = 1: exactly; p < 1: at least).\n\n")
 	var panels []panel
 	wPlot := sc.minWidths[len(sc.minWidths)-1]
 	for _, p := range sc.minOrders {
@@ -642,25 +775,33 @@ func (e *env) syntheticMinimal() ([]string, error) {
 			for _, d := range sc.minDepths {
 				h = append(h, fmt.Sprintf("d%d", d))
 			}
-			t := table{head: append(h, x.Source+": minimal tree"), textLast: true}
+			t := table{head: append(h, "verdict", x.Source+": minimal tree"), textLast: true}
 			pl := panel{title: fmt.Sprintf("leaves / minimal tree, w%d, p %g", w, p), x: "depth", y: "leaves / minimal tree's", ref: 1}
 			for _, drv := range names {
 				row := []string{drv}
 				l := line{name: drv, style: style(drv)}
+				var labels []string
+				var ivs []interval
 				for _, d := range sc.minDepths {
-					km := search.MinimalTreeLeaves(w, d) * uint64(sc.minTrees)
-					r := ratio(got[key{p, w, d, drv}], km)
-					row = append(row, fmtRatio(r))
-					l.xy = append(l.xy, plotter.XY{X: float64(d), Y: r})
+					r := got[key{p, w, d, drv}]
+					km := make([]float64, len(r.per))
+					for i := range km {
+						km[i] = float64(search.MinimalTreeLeaves(w, d))
+					}
+					iv := ratioInterval(r.counts(treeLeaves), km)
+					row = append(row, fmtCI(iv))
+					l.add(float64(d), iv)
+					labels, ivs = append(labels, fmt.Sprintf("d%d", d)), append(ivs, iv)
 				}
-				pp := "≥ 1"
+				pp, want := "≥ 1", atLeast(1)
 				if p == 1 {
-					pp = "1 (alpha-beta, perfect ordering)"
+					pp, want = "1 (alpha-beta, perfect ordering)", exactly(1)
 				}
+				v := verdicts(labels, ivs, want)
 				if drv == "BNS" {
-					pp = "— (proves the best move only)"
+					pp, v = "— (proves the best move only)", "—"
 				}
-				t.add(append(row, pp)...)
+				t.add(append(row, v, pp)...)
 				pl.lines = append(pl.lines, l)
 			}
 			t.write(&b)

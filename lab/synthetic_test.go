@@ -77,6 +77,26 @@ func TestSyntheticTiny(t *testing.T) {
 	}
 	assert.Equal(t, 4*2*len(search.Drivers()), checked, "widths 2-5, depths 2-3, every driver")
 
+	// synthetic-bns: BNS with 004's later rounds and with the playing ones.
+	rows = readCSV(t, filepath.Join(dirs[0], "synthetic-bns.csv"))
+	rounds := map[string]int{}
+	for _, r := range rows {
+		switch r["driver"] {
+		case "BNS":
+			assert.Equal(t, "004", r["bns_rounds"])
+		case bnsPlaying:
+			assert.Equal(t, "playing", r["bns_rounds"])
+		default:
+			assert.Empty(t, r["bns_rounds"], r["driver"])
+		}
+		rounds[r["bns_rounds"]]++
+	}
+	assert.Equal(t, 8, rounds["004"], "widths 2-5, two ranges")
+	assert.Equal(t, 8, rounds["playing"])
+	md, err := os.ReadFile(filepath.Join(dirs[0], "synthetic-bns.md"))
+	require.NoError(t, err)
+	assert.Contains(t, string(md), "| "+bnsPlaying+" |")
+
 	// synthetic-negascout: alpha-beta and NegaScout, with and without the table.
 	rows = readCSV(t, filepath.Join(dirs[0], "synthetic-negascout.csv"))
 	assert.NotEmpty(t, rows)

@@ -37,7 +37,18 @@ func (e *env) timing() ([]string, error) {
 	n := len(e.set.list)
 	ss := make([]*series, len(names))
 	for k, d := range names {
-		ss[k] = &series{spec: spec{driver: d, hashMiB: e.hashMiB}, at: make([]search.Stats, e.to+1), values: make([][]point, n)}
+		ss[k] = &series{spec: spec{driver: d, hashMiB: e.hashMiB}, at: make([]search.Stats, e.to+1), values: make([][]point, n),
+			per: make([][]search.Stats, n)}
+	}
+	// cpuPos[k][i][r][d]: driver k's time on position i in repetition r,
+	// after iteration d: the intervals' units are the positions, each
+	// timed by its median over the repetitions.
+	cpuPos := make([][][][]time.Duration, len(names))
+	for k := range cpuPos {
+		cpuPos[k] = make([][][]time.Duration, n)
+		for i := range cpuPos[k] {
+			cpuPos[k][i] = make([][]time.Duration, timingReps)
+		}
 	}
 	// cpu[r][k][d]: repetition r, driver k, summed over the set after
 	// iteration d (cumulative, as the counts).
@@ -69,11 +80,12 @@ func (e *env) timing() ([]string, error) {
 				for d := 1; d <= e.to; d++ {
 					cpu[r][k][d] += t[d]
 				}
+				cpuPos[k][i][r] = t
 				if r == 0 {
 					for d := 1; d <= e.to; d++ {
 						ss[k].at[d] = addStats(ss[k].at[d], at[d])
 					}
-					ss[k].values[i], nodes0[k][i] = values, at[e.to].Nodes
+					ss[k].values[i], nodes0[k][i], ss[k].per[i] = values, at[e.to].Nodes, at
 				} else if at[e.to].Nodes != nodes0[k][i] && len(bad) < 10 {
 					bad = append(bad, fmt.Sprintf("%s: %s searched %d nodes in repetition %d, %d in the first",
 						e.set.list[i].id, names[k], at[e.to].Nodes, r+1, nodes0[k][i]))
@@ -96,6 +108,27 @@ func (e *env) timing() ([]string, error) {
 		return m
 	}
 	med, lo, hi, rel, relLo, relHi := mk(), mk(), mk(), mk(), mk(), mk()
+	// posTime is driver k's time per position after iteration d, the
+	// median over the repetitions; relCI its sum over NegaScout's, with
+	// the interval over the positions.
+	posTime := func(k, d int) []float64 {
+		xs := make([]float64, n)
+		for i := range xs {
+			ts := make([]float64, timingReps)
+			for r := range ts {
+				ts[r] = cpuPos[k][i][r][d].Seconds()
+			}
+			xs[i] = median(ts)
+		}
+		return xs
+	}
+	relCI := make([][]interval, len(names))
+	for k := range names {
+		relCI[k] = make([]interval, e.to+1)
+		for d := e.from; d <= e.to; d++ {
+			relCI[k][d] = ratioInterval(posTime(k, d), posTime(base, d))
+		}
+	}
 	for k := range names {
 		for d := 1; d <= e.to; d++ {
 			var ts, rs []float64
@@ -111,47 +144,51 @@ func (e *env) timing() ([]string, error) {
 	var b strings.Builder
 	e.head(&b, x, "§5.3", true, bad, len(names))
 	fmt.Fprintf(&b, "Execution time relative to Aspiration NegaScout's, summed over the set, cumulative over iterative "+
-		"deepening: the median over %d repetitions of each driver's time divided by NegaScout's in the same repetition. "+
+		"deepening: each position's time is its median over %d repetitions, and the ratio of their sums has its 95%% "+
+		"interval over the positions (a paired bootstrap: 2000 resamples of the positions; it does not count the "+
+		"repetitions' noise, whose spread is in the second table). "+
 		"Time is %s; the searches run one at a time on one locked OS thread, whatever --jobs says, the drivers "+
 		"interleaved position by position. **Timing is not deterministic**: the machine may be shared and noisy, so "+
 		"the spread over the repetitions is given; the counts repeat exactly (checked). 001 measured Phoenix (chess), "+
 		"Chinook and Keyano on a Sun SPARC (Fig. 16, deeper searches only); its figure is not in the text copy, the "+
-		"column gives its text.\n\n", timingReps, cpuClock)
+		"column gives its text, and the verdict judges the interval at depth %d against it.\n\n", timingReps, cpuClock, e.to)
 	paperTime := map[string]string{
 		"NegaScout": "1 (the baseline)",
 		"MTDf":      "≈ 0.84–0.91: \"for Phoenix we found MTD(ƒ) 9–16% faster\"; \"about 5% faster\" for Chinook and Keyano (§5.3)",
 		"SSS":       "run time \"proportional to the leaf count\", \"a few percent faster than Alpha-Beta\" (§6, not shown)",
 		"DUAL":      "as SSS* (§6, not shown)",
 	}
-	t := table{head: e.depthHead("driver", x.Source+" (chess)"), textLast: true}
-	p1 := panel{title: "CPU time relative to Aspiration NegaScout", x: "depth", y: "time / NegaScout's (median)", ref: 1}
+	rangeTime := map[string]paperRange{"MTDf": {0.84, 0.91}}
+	t := table{head: append(e.depthHead("driver", fmt.Sprintf("verdict (d%d)", e.to)), x.Source+" (chess)"), textLast: true}
+	p1 := panel{title: "CPU time relative to Aspiration NegaScout", x: "depth", y: "time / NegaScout's", ref: 1}
 	p2 := panel{title: "nodes per second", x: "depth", y: "thousand nodes per second"}
 	for k, d := range names {
 		row := []string{d}
 		l1, l2 := line{name: d, style: style(d)}, line{name: d, style: style(d)}
 		for dd := e.from; dd <= e.to; dd++ {
-			row = append(row, fmtRatio(rel[k][dd]))
-			l1.xy = append(l1.xy, plotter.XY{X: float64(dd), Y: rel[k][dd]})
+			row = append(row, fmtCI(relCI[k][dd]))
+			l1.add(float64(dd), relCI[k][dd])
 			l2.xy = append(l2.xy, plotter.XY{X: float64(dd), Y: perSecond(ss[k].at[dd].Nodes, med[k][dd]) / 1000})
 		}
 		p := paperTime[d]
 		if p == "" {
 			p = "—"
 		}
-		t.add(append(row, p)...)
+		t.add(append(row, verdictCell(rangeTime, d, relCI[k][e.to]), p)...)
 		p1.lines, p2.lines = append(p1.lines, l1), append(p2.lines, l2)
 	}
 	t.write(&b)
 
 	d := e.to
-	fmt.Fprintf(&b, "At depth %d: the spread of the time ratio over the repetitions, the counts' ratios beside (001 §5.3: "+
-		"\"the leaf node count is a good indicator of execution time\"), the median CPU time and its spread, and nodes "+
-		"per second (total nodes over the median time).\n\n", d)
-	t2 := table{head: []string{"driver", "time / NegaScout's", "least – most", "leaves / NegaScout's", "nodes / NegaScout's",
+	fmt.Fprintf(&b, "At depth %d: the time ratio of whole repetitions (each driver's time over the set divided by "+
+		"NegaScout's in the same repetition), its median and its spread over the repetitions, the counts' ratios "+
+		"beside with their intervals (001 §5.3: \"the leaf node count is a good indicator of execution time\"), the "+
+		"median CPU time and its spread, and nodes per second (total nodes over the median time).\n\n", d)
+	t2 := table{head: []string{"driver", "time / NegaScout's, by repetition", "least – most", "leaves / NegaScout's", "nodes / NegaScout's",
 		"CPU s (median)", "least – most", "k nodes/s"}}
 	for k, dn := range names {
 		t2.add(dn, fmtRatio(rel[k][d]), fmtRatio(relLo[k][d])+" – "+fmtRatio(relHi[k][d]),
-			fmtRatio(ratio(ss[k].at[d].Leaves, ss[base].at[d].Leaves)), fmtRatio(ratio(ss[k].at[d].Nodes, ss[base].at[d].Nodes)),
+			fmtCI(cumRatio(ss[k], ss[base], d, leavesOf)), fmtCI(cumRatio(ss[k], ss[base], d, nodesOf)),
 			fmt.Sprintf("%.3f", med[k][d]), fmt.Sprintf("%.3f – %.3f", lo[k][d], hi[k][d]),
 			fmt.Sprintf("%.0f", perSecond(ss[k].at[d].Nodes, med[k][d])/1000))
 	}
@@ -200,16 +237,10 @@ func (e *env) writeTimeCSV(x *Experiment, ss []*series, med, lo, hi [][]float64)
 	fmt.Fprintf(&b, "# time: %s, %d repetitions; not deterministic\n", cpuClock, timingReps)
 	w := csv.NewWriter(&b)
 	w.Write(append(append([]string{}, csvHeader...), timeColumns...))
-	u := func(n uint64) string { return strconv.FormatUint(n, 10) }
 	ms := func(s float64) string { return strconv.FormatFloat(s*1000, 'f', 3, 64) }
 	for k, s := range ss {
 		for d := e.from; d <= e.to; d++ {
-			st := s.at[d]
-			w.Write([]string{e.set.name, strconv.Itoa(len(e.set.list)), strconv.FormatUint(e.set.seed, 10),
-				s.driver, strconv.Itoa(s.etcDepth), strconv.Itoa(s.hashMiB), strconv.Itoa(ttEntries(s.hashMiB)),
-				strconv.Itoa(d), u(st.Nodes), u(st.Interior), u(st.Leaves), u(st.QNodes), u(st.TTProbes),
-				u(st.TTHits), u(st.TTCutoffs), u(st.ETCProbes), u(st.ETCCutoffs), u(st.Passes), u(st.Researches),
-				ms(med[k][d]), ms(lo[k][d]), ms(hi[k][d])})
+			w.Write(append(e.csvCells(s, d), ms(med[k][d]), ms(lo[k][d]), ms(hi[k][d])))
 		}
 	}
 	w.Flush()

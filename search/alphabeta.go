@@ -644,8 +644,12 @@ func (w *worker) etc(beta, depth, ply int) (int, engine.Move, bool) {
 // evaluation, then captures and promotions; every evasion when in check.
 // In selective mode it reads and writes the table at draft 0 (no main-search
 // entry has a draft that low, so the two never decide each other's nodes
-// wrongly); pure mode keeps the papers' table-free quiescence. Its steps are
-// numbered as ab's, on their own.
+// wrongly). Pure mode does too with Options.StoreLeaves, as MT stores every
+// node it searches (001 Fig. 17): there only entries of draft 0 decide (its
+// quiescence value depends on the position alone, never on the path or the
+// depth), and every result is stored, a stand-pat cutoff and a mate
+// included; without StoreLeaves pure mode's quiescence search is
+// table-free. Its steps are numbered as ab's, on their own.
 func (w *worker) qsearch(alpha, beta, ply int) int {
 	// Step 1. Count the node, stop when the search must, and stop at the
 	// end of the stack.
@@ -662,14 +666,16 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		return w.grained(w.evaluate())
 	}
 
-	// Step 2 (selective). Table probe: any entry decides a quiescence node
-	// whose window its bounds settle.
+	// Step 2 (selective, or pure with StoreLeaves). Table probe: an entry
+	// decides a quiescence node whose window its bounds settle (in
+	// selective mode any entry, in pure mode one of draft 0).
 	sel := w.opt.Selective
+	pureStore := !sel && w.opt.StoreLeaves
 	key := pos.Key()
 	ttLower, ttUpper := -Infinity, Infinity
-	if sel {
+	if sel || pureStore {
 		w.stats.TTProbes++
-		if e, ok := w.tt.Probe(key, ply); ok {
+		if e, ok := w.tt.Probe(key, ply); ok && w.usable(e.draft, 0) {
 			ttLower, ttUpper = e.lower, e.upper
 			w.stats.TTHits++
 			ds := w.opt.DepthStats
@@ -702,6 +708,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if inCheck {
 		ml.n = len(pos.GenerateMoves(ml.moves[:]))
 		if ml.n == 0 {
+			if pureStore {
+				w.tt.Store(key, ply, 0, alpha0, beta, mated(ply), engine.NullMove, false)
+			}
 			return mated(ply)
 		}
 	} else {
@@ -724,6 +733,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			ds.Leaves[0]++
 		}
 		if stand >= beta {
+			if pureStore {
+				w.tt.Store(key, ply, 0, alpha0, beta, stand, engine.NullMove, false)
+			}
 			return stand
 		}
 		best = stand
@@ -773,9 +785,10 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 	}
 
-	// Step 7 (selective). Store the result at draft 0, with no move: a
-	// capture must not replace a main-search entry's move.
-	if sel {
+	// Step 7 (selective, or pure with StoreLeaves). Store the result at
+	// draft 0, with no move: a capture must not replace a main-search
+	// entry's move.
+	if sel || pureStore {
 		w.tt.Store(key, ply, 0, alpha0, beta, best, engine.NullMove, false)
 	}
 	return best

@@ -102,7 +102,17 @@ type Options struct {
 	ETC       bool   // Enhanced Transposition Cutoffs
 	ETCDepth  int    // minimum remaining depth for ETC
 	Selective bool   // false = pure mode: no pruning, reductions or extensions
-	MTDStep   int    // step size of MTDstep, centipawns
+	// StoreLeaves makes pure mode's quiescence search read and write the
+	// table (at draft 0, which only it stores), the horizon's nodes
+	// included, as 001's MT (Fig. 17) stores a bound for every node it
+	// searches: a later pass, or ETC one ply above the horizon, finds a
+	// leaf's bound instead of evaluating it again. Off, pure mode's
+	// quiescence search is table-free (Bounder's pure mode before the
+	// lab's second step). The lab turns it on, as the papers' method;
+	// DefaultOptions leaves it off. Selective mode ignores it: its
+	// quiescence search always uses the table.
+	StoreLeaves bool
+	MTDStep     int // step size of MTDstep, centipawns
 	// MTDfGuess2 takes MTD(f)'s first guess from two iterations ago, against
 	// odd/even oscillation (001 footnote 5).
 	MTDfGuess2 bool
@@ -113,6 +123,15 @@ type Options struct {
 	// first guess (a mate found at the next depth took 1,642 passes on
 	// WAC.293). The bounds stay proved bounds either way.
 	MTDfAccel bool
+	// BNSRounds004 makes Best Node Search choose its separation values
+	// after the first round as 004 §6 does: after a round where every move
+	// failed low, the highest upper bound; after one where several
+	// succeeded, the second-best lower bound + 1; and its bounds start at
+	// the domain's value range (a synthetic tree's leaves; chess has none).
+	// The lab's synthetic-bns experiment turns it on, as 004's method; off
+	// (DefaultOptions), BNS steps from the first guess by a doubling margin
+	// and then takes 004's linear NextGuess: the playing BNS.
+	BNSRounds004 bool
 	// Singular turns on singular extensions (selective mode): a table move
 	// that every other move fails well below is searched a ply deeper, one
 	// that another move comes near while its bound beats beta a ply

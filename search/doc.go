@@ -39,7 +39,12 @@
 //     deeper result is a different (better) value than the fixed-depth one.
 //
 // Quiescence search, checkmate and stalemate stay. Mate scores are stored in
-// the table relative to the node, so they too are path-independent.
+// the table relative to the node, so they too are path-independent. The
+// quiescence search is table-free unless Options.StoreLeaves: then it stores
+// (and reads, at draft 0 only) a bound for every node it searches, the
+// horizon's included, as MT does (Plaat et al., Fig. 17), which the lab
+// uses as the papers' method; a quiescence value depends on the position
+// alone, so that too keeps every driver's value the minimax value.
 //
 // The search prints nothing: it reports through callbacks.
 package search

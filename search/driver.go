@@ -22,6 +22,11 @@ type root interface {
 type guess struct {
 	prev  []int // scores of the completed iterations, oldest first
 	depth int
+	// ranged: the domain bounds the root's value to lo..hi (a synthetic
+	// tree's leaf range; chess has none). Only BNS with Options.BNSRounds004
+	// reads it.
+	ranged bool
+	lo, hi int
 }
 
 // first is the first guess of the drivers that start from one (MTD(f)'s
@@ -287,6 +292,17 @@ func mtdstep(r root, depth int, g guess, opt Options) (int, Bound) {
 // iteration's score and steps away from it by a doubling margin. Fail-soft
 // values tighten the bounds beyond the paper's: after a round where all moves
 // fail low, β is the largest upper bound returned, not γ.
+//
+// With Options.BNSRounds004 the rounds after the first follow 004 §6
+// instead, which after its first separation value (30 on its trees) tests
+// "29 and 31 respectively": the next value down after a round where every
+// move failed low, the next up after one where several succeeded. With
+// fail-soft values that is, after a fail-low round, the highest upper bound
+// returned (no move can reach more), and after a round of successes the
+// second-best lower bound + 1 (the best move's bound already reaches it, so
+// the round asks whether any other does); and the bounds start at the
+// domain's value range (guess.ranged: a synthetic tree's leaves), as 004's
+// do, where chess's are ±∞.
 func bestNodeSearch(r root, depth int, g guess, opt Options) (int, Bound) {
 	n := r.moves()
 	cand := make([]int, n)
@@ -299,14 +315,22 @@ func bestNodeSearch(r root, depth int, g guess, opt Options) (int, Bound) {
 		return v, BoundExact
 	}
 	lo, hi := -Infinity, Infinity // lo <= value <= hi
+	if opt.BNSRounds004 && g.ranged {
+		lo, hi = g.lo, g.hi
+	}
 	f, margin, firstRound := g.first(opt, false), 50, true
 	bestIdx, bestVal := -1, -Infinity
+	failedLow, second := false, -Infinity // the last round's outcome (BNSRounds004)
 	for {
 		var gamma int
 		switch {
 		case firstRound:
 			gamma = f
 			firstRound = false
+		case opt.BNSRounds004 && failedLow:
+			gamma = hi // the highest upper bound
+		case opt.BNSRounds004:
+			gamma = second + 1 // above every candidate's bound but the best's
 		case lo == -Infinity:
 			margin *= 2
 			gamma = hi - margin/2
@@ -317,7 +341,13 @@ func bestNodeSearch(r root, depth int, g guess, opt Options) (int, Bound) {
 			c := len(cand)
 			gamma = lo + (hi-lo)*(c-1)/c // NextGuess
 		}
-		gamma = max(lo+1, min(gamma, hi))
+		if opt.BNSRounds004 && !failedLow && second > -Infinity {
+			// The second-best bound + 1 may be at or below lo (the best
+			// move's bound): it separates the moves, not the value.
+			gamma = min(gamma, hi)
+		} else {
+			gamma = max(lo+1, min(gamma, hi))
+		}
 
 		better := cand[:0:0]
 		maxUpper := -Infinity
@@ -333,7 +363,8 @@ func bestNodeSearch(r root, depth int, g guess, opt Options) (int, Bound) {
 				maxUpper = max(maxUpper, v)
 			}
 		}
-		if len(better) == 0 {
+		failedLow = len(better) == 0
+		if failedLow {
 			hi = min(hi, maxUpper)
 		} else {
 			// Every value here is >= γ > lo, so the best of them is the new best.
@@ -346,6 +377,12 @@ func bestNodeSearch(r root, depth int, g guess, opt Options) (int, Bound) {
 			lo = max(lo, bestVal)
 			cand = better
 			r.best(bestIdx, bestVal)
+			second = -Infinity
+			for _, i := range better {
+				if i != bestIdx {
+					second = max(second, vals[i])
+				}
+			}
 		}
 		if len(better) == 1 {
 			if lo >= hi {

@@ -41,10 +41,27 @@ func invariantFENs(t testing.TB, wac int) []string {
 	return fens
 }
 
+// pureVariant is how a pure-mode search of the invariant tests stores and
+// reads the table: ETC on or off, and the quiescence search storing its
+// results (Options.StoreLeaves, the lab's method) or table-free. With
+// leaves stored, ETC runs from one ply above the horizon (ETCDepth 1), where
+// the children it probes are leaves; without, from ETCDepth 2.
+type pureVariant struct{ etc, leaves bool }
+
+var pureVariants = []pureVariant{{false, false}, {true, false}, {false, true}, {true, true}}
+
+func (v pureVariant) String() string {
+	return "etc=" + map[bool]string{true: "on", false: "off"}[v.etc] + " leaves=" +
+		map[bool]string{true: "stored", false: "not stored"}[v.leaves]
+}
+
 // pureSearch runs driver in pure mode to depth with a fresh table.
-func pureSearch(s *Searcher, pos *engine.Position, driver string, etc bool, depth int) Result {
+func pureSearch(s *Searcher, pos *engine.Position, driver string, v pureVariant, depth int) Result {
 	opt := DefaultOptions()
-	opt.Driver, opt.Selective, opt.ETC, opt.ETCDepth = driver, false, etc, 2
+	opt.Driver, opt.Selective, opt.ETC, opt.ETCDepth, opt.StoreLeaves = driver, false, v.etc, 2, v.leaves
+	if v.leaves {
+		opt.ETCDepth = 1
+	}
 	opt.EvalGrain = 1 // the references score with the evaluation as it is
 	s.Clear()
 	return s.Search(context.Background(), pos, Limits{Depth: depth}, opt, nil)
@@ -70,28 +87,34 @@ func TestPureModeInvariant(t *testing.T) {
 	for _, d := range Drivers() {
 		searchers[d] = NewSearcher(8)
 	}
-	for _, fen := range fens {
+	for i, fen := range fens {
 		pos, err := engine.ParseFEN(fen)
 		require.NoError(t, err, fen)
+		// Every variant; with -short (the race run) two per position, the
+		// leaves stored and not, ETC on for every other position.
+		variants := pureVariants
+		if testing.Short() {
+			variants = []pureVariant{pureVariants[i%2], pureVariants[i%2+2]}
+		}
 		for depth := 1; depth <= maxDepth; depth++ {
 			ref := alphaBetaRef(pos, ev, -Infinity, Infinity, depth, 0)
 			if depth <= 2 {
 				require.Equal(t, minimax(pos, ev, depth, 0), ref, "alpha-beta reference vs minimax: %s depth %d", fen, depth)
 			}
 			for _, d := range Drivers() {
-				for _, etc := range []bool{true, false} {
-					r := pureSearch(searchers[d], pos, d, etc, depth)
-					checkPureResult(t, pos, ev, r, ref, d, etc, depth, fen)
+				for _, v := range variants {
+					r := pureSearch(searchers[d], pos, d, v, depth)
+					checkPureResult(t, pos, ev, r, ref, d, v, depth, fen)
 				}
 			}
 		}
 	}
 }
 
-func checkPureResult(t *testing.T, pos *engine.Position, ev *eval.Evaluator, r Result, ref int, driver string, etc bool, depth int, fen string) {
+func checkPureResult(t *testing.T, pos *engine.Position, ev *eval.Evaluator, r Result, ref int, driver string, v pureVariant, depth int, fen string) {
 	t.Helper()
 	where := func() string {
-		return driver + " etc=" + map[bool]string{true: "on", false: "off"}[etc] + " depth " + itoa(depth) + ": " + fen
+		return driver + " " + v.String() + " depth " + itoa(depth) + ": " + fen
 	}
 	require.Equal(t, depth, r.Depth, where())
 	require.True(t, pos.IsLegal(r.BestMove), "illegal best move %v, %s", r.BestMove, where())
@@ -106,9 +129,9 @@ func checkPureResult(t *testing.T, pos *engine.Position, ev *eval.Evaluator, r R
 	}
 	// The best move must have the root's value.
 	pos.Make(r.BestMove)
-	v := -alphaBetaRef(pos, ev, -Infinity, Infinity, depth-1, 1)
+	best := -alphaBetaRef(pos, ev, -Infinity, Infinity, depth-1, 1)
 	pos.Unmake()
-	require.Equal(t, ref, v, "value of best move %v, %s", r.BestMove, where())
+	require.Equal(t, ref, best, "value of best move %v, %s", r.BestMove, where())
 }
 
 func itoa(n int) string {

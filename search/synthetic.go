@@ -279,6 +279,10 @@ type TreeOptions struct {
 	NoTable bool
 	// MTDStep is MTD(step)'s step (0: the chess default, 25).
 	MTDStep int
+	// BNSRounds004: Best Node Search's later rounds as 004 §6 has them,
+	// from bounds at the tree's leaf range (Options.BNSRounds004); off, the
+	// playing BNS's.
+	BNSRounds004 bool
 }
 
 // TreeResult is what a synthetic search returns.
@@ -343,11 +347,13 @@ func (s *TreeSearcher) Search(t Tree, driver string, opt TreeOptions) (TreeResul
 	if opt.MTDStep > 0 {
 		o.MTDStep = opt.MTDStep
 	}
+	o.BNSRounds004 = opt.BNSRounds004
 	var g guess
 	if opt.UseGuess {
 		g.prev = []int{opt.Guess}
 	}
 	g.depth = t.Depth
+	g.ranged, g.lo, g.hi = true, t.Lo, t.Hi // the root's value, the first player's, is a leaf's
 	v, b := d.run(w, t.Depth, g, o)
 	best := w.bestMove
 	if best < 0 {

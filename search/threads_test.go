@@ -27,17 +27,24 @@ func TestThreadsPureModeInvariant(t *testing.T) {
 	ev := eval.New()
 	s := NewSearcher(8)
 	var mainNodes, helperNodes uint64
-	for _, fen := range fens {
+	for i, fen := range fens {
 		pos := mustPos(t, fen+" 0 1")
+		// Every other position with the quiescence search's results stored
+		// (Options.StoreLeaves), ETC from the ply above them.
+		v := pureVariant{etc: true, leaves: i%2 == 1}
 		for depth := 2; depth <= maxDepth; depth++ {
 			ref := alphaBetaRef(pos, ev, -Infinity, Infinity, depth, 0)
 			for _, d := range Drivers() {
 				opt := DefaultOptions()
 				opt.Driver, opt.Selective, opt.ETC, opt.ETCDepth, opt.Threads = d, false, true, 2, 3
+				opt.StoreLeaves = v.leaves
+				if v.leaves {
+					opt.ETCDepth = 1
+				}
 				opt.EvalGrain = 1 // the references score with the evaluation as it is
 				s.Clear()
 				r := s.Search(context.Background(), pos, Limits{Depth: depth}, opt, nil)
-				checkPureResult(t, pos, ev, r, ref, d, true, depth, fen+" (3 threads)")
+				checkPureResult(t, pos, ev, r, ref, d, v, depth, fen+" (3 threads)")
 				mainNodes += s.w.stats.Nodes
 				s.settle() // the helpers wind down after the move
 				for _, h := range s.helpers {
