@@ -32,10 +32,10 @@ each epoch and a run started again with the same checkpoint continues
 from it; --init starts from the weights of an earlier NET instead of
 random ones, to go on training it on new data. The hand-crafted
 evaluation's loss on the validation set is printed first, as the
-yardstick for the net's. NET is written only when training ends, through a temporary
-file, so a stopped run or a corrupt FILE (named with its record) leaves
-an earlier NET as it was. Exit status: 0, 1 on an error, 2 for a usage
-error.`
+yardstick for the net's. NET is written only when training ends, through
+a temporary file, so a stopped run or a corrupt FILE (named with its
+record) leaves an earlier NET as it was. Exit status: 0, 1 on an error,
+2 for a usage error.`
 
 // Main is "bounder train".
 func Main(args []string, stdout, stderr io.Writer) int {
