@@ -71,6 +71,7 @@ type env struct {
 	trees     int   // --count as given, the synthetic experiments' trees per configuration (0: the scale's)
 	out       string
 	flags     string // the flags that shape the results, for the command lines written
+	stamp     stamp  // the engine the results come from
 }
 
 // Every driver, in the driver table's order.

@@ -10,7 +10,9 @@
 // cumulative search.Stats of every iteration. Each series of searches (a
 // driver with its options and table size) runs once per invocation however
 // many experiments need it, spread over --jobs searchers; the counts do not
-// depend on the jobs or their order.
+// depend on the jobs or their order. Every search is kept in the out
+// directory's journal as it ends (journal.go), so that a run cut off
+// continues where it stopped.
 package lab
 
 import (
@@ -53,10 +55,14 @@ header lines), NAME.svg and NAME.png (the figure), and NAME.md (a table with
 the paper's numbers beside Bounder's). Every search is in pure mode (the
 selective experiment also in selective mode), one thread, from a cleared
 table, so the same arguments write the same CSV (but the time experiment's
-times); --jobs only spreads the searches over cores (time always runs one). A
-progress bar shows when standard error is a terminal. Exit status: 0 on
-success, 1 when a file cannot be written or the drivers disagree on a value, 2
-for bad arguments or positions, 130 when interrupted.`
+times); --jobs only spreads the searches over cores (time always runs one).
+Every search is appended to DIR/searches.csv as it ends, so that a run cut off
+(interrupted, killed) continues where it stopped when run again: the searches
+already there are not made again (a torn last line is cut off), and the files
+come out the same. A progress bar with the time left shows when standard error
+is a terminal, a line a minute otherwise. Exit status: 0 on success, 1 when a
+file cannot be written or the drivers disagree on a value, 2 for bad arguments
+or positions, 130 when interrupted.`
 
 // scale is what --scale sets: the defaults of the set and the depths.
 type scale struct {
@@ -105,7 +111,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		list(stdout)
 		return ExitOK
 	case "run":
-		return runMain(args[1:], stdout, stderr)
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return runMain(ctx, args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "bounder lab: unknown subcommand %q (want list or run; see bounder lab --help)\n", args[0])
 	return ExitUsage
@@ -152,8 +160,12 @@ func runFlags(a *runArgs) *flag.FlagSet {
 	return fs
 }
 
-// runMain is "bounder lab run".
-func runMain(args []string, stdout, stderr io.Writer) int {
+// journalHook, when not nil, runs after every row appended to the journal:
+// the tests stop a run part-way with it.
+var journalHook func()
+
+// runMain is "bounder lab run", stopped when ctx ends.
+func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var a runArgs
 	fs := runFlags(&a)
 	// Flags may come before, between or after the names.
@@ -280,15 +292,31 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		return ExitFailed
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	var bars io.Writer
-	if term.Is(stderr) {
-		bars = stderr
+	st, err := engineStamp()
+	if err != nil {
+		fmt.Fprintf(stderr, "bounder lab: %v\n", err)
+		return ExitFailed
 	}
-	e.ctx = ctx
-	e.r = newRunner(e.set, e.to, a.jobs, bars)
+	j, err := openJournal(a.out, st.id())
+	if err != nil {
+		fmt.Fprintf(stderr, "bounder lab: %v\n", err)
+		return ExitFailed
+	}
+	defer j.close()
+	j.afterAppend = journalHook
+	for _, n := range j.notes {
+		fmt.Fprintf(stderr, "bounder lab: %s\n", n)
+	}
+	meters := lineMeters(stderr)
+	if term.Is(stderr) {
+		meters = barMeters(stderr)
+	}
+	e.ctx, e.stamp = ctx, st
+	e.r = newRunner(e.set, e.to, a.jobs, meters, j)
 	defer e.r.close()
+	kept := func() string {
+		return fmt.Sprintf("%s made, %d read from %s", searches(j.added), j.read, j.path)
+	}
 	status := ExitOK
 	start := time.Now()
 	for _, x := range xs {
@@ -296,7 +324,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		disagree, err := x.run(e)
 		switch {
 		case ctx.Err() != nil:
-			fmt.Fprintln(stderr, "bounder lab: interrupted")
+			fmt.Fprintf(stderr, "bounder lab: interrupted (%s: the same command continues from there)\n", kept())
 			return ExitInterrupted
 		case err != nil:
 			fmt.Fprintf(stderr, "bounder lab: %s: %v\n", x.Name, err)
@@ -312,9 +340,17 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	if len(xs) == 1 {
 		plural = ""
 	}
-	fmt.Fprintf(stdout, "%d experiment%s on %s, depths %d..%d, in %s\n", len(xs), plural, e.set.describe(), e.from, e.to,
-		time.Since(start).Round(100*time.Millisecond))
+	fmt.Fprintf(stdout, "%d experiment%s on %s, depths %d..%d, in %s (%s)\n", len(xs), plural, e.set.describe(), e.from, e.to,
+		time.Since(start).Round(100*time.Millisecond), kept())
 	return status
+}
+
+// searches is "1 search" or "n searches".
+func searches(n int) string {
+	if n == 1 {
+		return "1 search"
+	}
+	return fmt.Sprintf("%d searches", n)
 }
 
 // pick resolves the names ("all": every experiment) to the experiments to

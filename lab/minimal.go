@@ -3,7 +3,6 @@ package lab
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/bounder-chess/bounder/search"
 )
@@ -185,42 +184,90 @@ func (e *env) minimalGraph() ([]string, error) {
 }
 
 // minimalGraphs computes every position's minimal graphs of depths 1 to
-// e.to, spread over the runner's jobs.
+// e.to (those not in the journal), spread over the runner's jobs.
 func (e *env) minimalGraphs(label string) ([][]search.Minimal, error) {
 	opt := spec{driver: "NegaScout"}.options() // pure mode; the evaluation is all it reads
 	out := make([][]search.Minimal, len(e.set.list))
-	errs := make([]error, len(e.set.list))
-	inc, finish := e.r.bar(label+" (minimal graphs)", len(e.set.list))
-	ch := make(chan int)
-	var wg sync.WaitGroup
-	for j := 0; j < min(e.r.jobs, len(e.set.list)); j++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range ch {
-				out[i], errs[i] = search.MinimalGraphs(e.ctx, e.set.list[i].pos, e.to, opt)
-				inc()
-			}
-		}()
-	}
-feed:
+	var todo []int
 	for i := range e.set.list {
-		select {
-		case ch <- i:
-		case <-e.ctx.Done():
-			break feed
+		if gs, ok := e.graphsFromJournal(i); ok {
+			out[i] = gs
+			continue
 		}
+		todo = append(todo, i)
 	}
-	close(ch)
-	wg.Wait()
-	finish(e.ctx.Err() != nil)
-	if err := e.ctx.Err(); err != nil {
+	m := e.r.meter(label+" (minimal graphs)", len(todo))
+	err := e.r.parallel(e.ctx, m, len(todo), func(_, k int) error {
+		i := todo[k]
+		gs, err := search.MinimalGraphs(e.ctx, e.set.list[i].pos, e.to, opt)
+		switch {
+		case e.ctx.Err() != nil:
+			return e.ctx.Err()
+		case err != nil:
+			return fmt.Errorf("%s: %w", e.set.list[i].id, err)
+		}
+		out[i] = gs
+		return e.graphsToJournal(i, gs)
+	})
+	m.finish(err != nil)
+	if err != nil {
 		return nil, err
 	}
-	for i, err := range errs {
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", e.set.list[i].id, err)
-		}
-	}
 	return out, nil
+}
+
+// graphKey names position i's minimal graphs in the journal.
+func (e *env) graphKey(i int) string {
+	return fmt.Sprintf("minimal graph|depth %d|%s", e.to, e.set.list[i].pos.FEN())
+}
+
+// graphsToJournal appends position i's minimal graphs: each depth's value
+// and counts, then the last depth's interior nodes and leaves by remaining
+// depth (all that minimalGraph reads of them).
+func (e *env) graphsToJournal(i int, gs []search.Minimal) error {
+	j := e.r.journal
+	if j == nil {
+		return nil
+	}
+	var cells []string
+	for _, g := range gs {
+		cells = appendInts(cells, g.Value)
+		cells = appendUints(cells, g.Leaves, g.Interior, g.Nodes)
+	}
+	last := &gs[len(gs)-1].Depths
+	cells = appendUints(cells, last.Interior[:e.to+1]...)
+	cells = appendUints(cells, last.Leaves[:e.to+1]...)
+	return j.add(e.graphKey(i), cells)
+}
+
+// graphsFromJournal reads what graphsToJournal wrote.
+func (e *env) graphsFromJournal(i int) ([]search.Minimal, bool) {
+	j := e.r.journal
+	if j == nil {
+		return nil, false
+	}
+	key := e.graphKey(i)
+	cells, ok := j.get(key)
+	if !ok {
+		return nil, false
+	}
+	c := &cellReader{cells: cells}
+	gs := make([]search.Minimal, e.to)
+	for d := range gs {
+		g := &gs[d]
+		g.Depth, g.Value = d+1, c.int()
+		g.Leaves, g.Interior, g.Nodes = c.uint(), c.uint(), c.uint()
+	}
+	last := &gs[e.to-1].Depths
+	for r := 0; r <= e.to; r++ {
+		last.Interior[r] = c.uint()
+	}
+	for r := 0; r <= e.to; r++ {
+		last.Leaves[r] = c.uint()
+	}
+	if c.done() != nil {
+		j.forget(key)
+		return nil, false
+	}
+	return gs, true
 }

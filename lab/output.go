@@ -76,9 +76,29 @@ func (e *env) writeCSV(name string, comments []string, ss []*series) error {
 	return e.writeFile(name+".csv", b.Bytes())
 }
 
-// writeFile writes data to name in the output directory.
+// writeFile writes data to name in the output directory, whole or not at
+// all: into a temporary file first, renamed to name when complete, so
+// that a run stopped while writing leaves the file it had before.
 func (e *env) writeFile(name string, data []byte) error {
-	return os.WriteFile(filepath.Join(e.out, name), data, 0o644)
+	f, err := os.CreateTemp(e.out, "."+name+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, filepath.Join(e.out, name))
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
 }
 
 // ratio is a/b, or NaN when b is 0.

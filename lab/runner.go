@@ -3,12 +3,8 @@ package lab
 import (
 	"context"
 	"fmt"
-	"io"
 	"slices"
 	"sync"
-
-	"github.com/vbauerster/mpb/v8"
-	"github.com/vbauerster/mpb/v8/decor"
 
 	"github.com/bounder-chess/bounder/search"
 )
@@ -66,9 +62,6 @@ type series struct {
 	at []search.Stats
 	// values[i][d] is position i's value at iteration d.
 	values [][]point
-	// depths[d] sums the positions' counts by remaining depth
-	// (search.DepthStats) after iteration d, cumulative as at.
-	depths []search.DepthStats
 	// per[i][d] is position i's statistics after iteration d, cumulative
 	// as at: the units the intervals resample (interval.go).
 	per [][]search.Stats
@@ -136,10 +129,13 @@ type runner struct {
 	maxDepth int
 	// truth is every position's value at maxDepth, for the specs that are
 	// guessed (set by the experiment that runs them).
-	truth    []int
-	jobs     int
-	progress io.Writer // where bars go; nil for none
-	done     map[spec]*series
+	truth []int
+	jobs  int
+	meter meterMaker // the progress of each step
+	// journal is the out directory's record of finished searches (nil:
+	// none; every search is made).
+	journal *journal
+	done    map[spec]*series
 	// searchers are the jobs' searchers, kept from one run to the next.
 	searchers []*jobSearcher
 }
@@ -170,8 +166,13 @@ func (r *runner) close() {
 	}
 }
 
-func newRunner(set *positionSet, maxDepth, jobs int, progress io.Writer) *runner {
-	return &runner{set: set, maxDepth: maxDepth, jobs: max(jobs, 1), progress: progress, done: map[spec]*series{}}
+// newRunner returns a runner of the set to maxDepth over jobs searchers;
+// meter nil shows no progress, j nil keeps no journal.
+func newRunner(set *positionSet, maxDepth, jobs int, meter meterMaker, j *journal) *runner {
+	if meter == nil {
+		meter = noMeter
+	}
+	return &runner{set: set, maxDepth: maxDepth, jobs: max(jobs, 1), meter: meter, journal: j, done: map[spec]*series{}}
 }
 
 // task is one position of one series.
@@ -180,95 +181,141 @@ type task struct {
 	pos int
 }
 
+// result is one search of one position: its statistics and value after
+// each iteration (index 1..maxDepth), cumulative, and its last iteration's
+// counts by remaining depth.
+type result struct {
+	at     []search.Stats
+	values []point
+	last   depthCounts
+}
+
 // run makes sure every spec of specs has been searched, searching those not
-// yet done: the searches of all of them are spread over the runner's jobs,
-// each with a searcher of its own, cleared before every position, so that
-// the counts do not depend on the order or the number of jobs.
+// yet done and not in the journal: the searches of all of them are spread
+// over the runner's jobs, each with a searcher of its own, cleared before
+// every position, so that the counts do not depend on the order or the
+// number of jobs. Each search is appended to the journal as it ends.
 func (r *runner) run(ctx context.Context, label string, specs []spec) error {
 	var tasks []task
 	var fresh []*series
+	results := map[*series][]result{}
 	for _, sp := range specs {
 		if r.done[sp] != nil {
 			continue
 		}
-		s := &series{spec: sp, values: make([][]point, len(r.set.list))}
+		s := &series{spec: sp}
 		r.done[sp] = s
 		fresh = append(fresh, s)
+		results[s] = make([]result, len(r.set.list))
 		for i := range r.set.list {
+			if res, ok := r.fromJournal(sp, i); ok {
+				results[s][i] = res
+				continue
+			}
 			tasks = append(tasks, task{s, i})
 		}
 	}
-	if len(tasks) == 0 {
-		return nil
-	}
-	stats := make(map[*series][][]search.Stats, len(fresh))
-	depths := make(map[*series][][]search.DepthStats, len(fresh))
-	for _, s := range fresh {
-		stats[s] = make([][]search.Stats, len(r.set.list))
-		depths[s] = make([][]search.DepthStats, len(r.set.list))
-	}
-
-	inc, finish := r.bar(label, len(tasks))
-	ch := make(chan task)
-	var wg sync.WaitGroup
-	for j := 0; j < min(r.jobs, len(tasks)); j++ {
-		if j == len(r.searchers) {
-			r.searchers = append(r.searchers, &jobSearcher{})
+	forgetFresh := func() {
+		for _, s := range fresh {
+			delete(r.done, s.spec)
 		}
-		js := r.searchers[j]
+	}
+	for job := 0; job < min(r.jobs, len(tasks)); job++ {
+		r.searcher(job) // made here: the jobs' goroutines only read the list
+	}
+	m := r.meter(label, len(tasks))
+	err := r.parallel(ctx, m, len(tasks), func(job, k int) error {
+		t := tasks[k]
+		res := r.search(ctx, r.searchers[job].sized(t.s.hashMiB), t.s.spec, t.pos)
+		if ctx.Err() != nil {
+			return ctx.Err() // cut short: neither kept nor journaled
+		}
+		results[t.s][t.pos] = res
+		return r.toJournal(t.s.spec, t.pos, res)
+	})
+	m.finish(err != nil)
+	if err != nil {
+		forgetFresh()
+		return err
+	}
+	for _, s := range fresh {
+		rs := results[s]
+		s.per = make([][]search.Stats, len(rs))
+		s.values = make([][]point, len(rs))
+		s.at = make([]search.Stats, r.maxDepth+1)
+		for i, res := range rs {
+			s.per[i], s.values[i] = res.at, res.values
+			s.lastDepths = append(s.lastDepths, res.last)
+			for d := 1; d <= r.maxDepth; d++ {
+				s.at[d] = addStats(s.at[d], res.at[d])
+			}
+		}
+	}
+	return nil
+}
+
+// parallel runs do(job, k) for k in 0..n-1, spread over the runner's jobs
+// (job: 0..jobs-1, which calls only one at a time), stepping m after each;
+// it stops at the first error or when ctx ends, and returns that.
+func (r *runner) parallel(ctx context.Context, m meter, n int, do func(job, k int) error) error {
+	if n == 0 {
+		return ctx.Err()
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu    sync.Mutex
+		first error
+	)
+	ch := make(chan int)
+	var wg sync.WaitGroup
+	for job := 0; job < min(r.jobs, n); job++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for t := range ch {
-				s := js.sized(t.s.hashMiB)
-				at, ds, values := r.search(ctx, s, t.s.spec, t.pos)
-				stats[t.s][t.pos], depths[t.s][t.pos], t.s.values[t.pos] = at, ds, values
-				inc()
+			for k := range ch {
+				if err := do(job, k); err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+					cancel()
+					continue
+				}
+				m.inc()
 			}
 		}()
 	}
 feed:
-	for _, t := range tasks {
+	for k := 0; k < n; k++ {
 		select {
-		case ch <- t:
+		case ch <- k:
 		case <-ctx.Done():
 			break feed
 		}
 	}
 	close(ch)
 	wg.Wait()
-	finish(ctx.Err() != nil)
-	if err := ctx.Err(); err != nil {
-		for _, s := range fresh {
-			delete(r.done, s.spec)
-		}
-		return err
+	if first == nil {
+		first = ctx.Err()
 	}
-	for _, s := range fresh {
-		s.per = stats[s]
-		s.at = make([]search.Stats, r.maxDepth+1)
-		for _, per := range stats[s] {
-			for d := 1; d <= r.maxDepth; d++ {
-				s.at[d] = addStats(s.at[d], per[d])
-			}
-		}
-		s.depths = make([]search.DepthStats, r.maxDepth+1)
-		for _, per := range depths[s] {
-			for d := 1; d <= r.maxDepth; d++ {
-				s.depths[d].Add(&per[d])
-			}
-			it := per[r.maxDepth].Sub(per[r.maxDepth-1])
-			s.lastDepths = append(s.lastDepths, newDepthCounts(&it, r.maxDepth))
-		}
+	return first
+}
+
+// searcher is job's searcher, made when first asked for.
+func (r *runner) searcher(job int) *jobSearcher {
+	for len(r.searchers) <= job {
+		r.searchers = append(r.searchers, &jobSearcher{})
 	}
-	return nil
+	return r.searchers[job]
 }
 
 // search searches position i of the set with sp and returns its cumulative
-// statistics, overall and by remaining depth, and values per iteration
-// (index 1..maxDepth). A depth that sent no report (none does for a position
-// without moves) repeats the one before it.
-func (r *runner) search(ctx context.Context, s *search.Searcher, sp spec, i int) ([]search.Stats, []search.DepthStats, []point) {
+// statistics and values per iteration (index 1..maxDepth), and the last
+// iteration's counts by remaining depth. A depth that sent no report (none
+// does for a position without moves) repeats the one before it.
+func (r *runner) search(ctx context.Context, s *search.Searcher, sp spec, i int) result {
 	at := make([]search.Stats, r.maxDepth+1)
 	ds := make([]search.DepthStats, r.maxDepth+1)
 	var counts search.DepthStats
@@ -291,33 +338,78 @@ func (r *runner) search(ctx context.Context, s *search.Searcher, sp spec, i int)
 			at[d], ds[d], values[d] = at[d-1], ds[d-1], values[d-1]
 		}
 	}
-	return at, ds, values
+	it := ds[r.maxDepth].Sub(ds[r.maxDepth-1])
+	return result{at: at, values: values, last: newDepthCounts(&it, r.maxDepth)}
 }
 
-// bar starts a progress bar of total steps on the runner's progress writer
-// and returns its step and its end (aborted: the run was interrupted).
-func (r *runner) bar(label string, total int) (inc func(), finish func(aborted bool)) {
-	if r.progress == nil {
-		return func() {}, func(bool) {}
+// searchKey names position i's search with sp in the journal.
+func (r *runner) searchKey(sp spec, i int) string {
+	return fmt.Sprintf("search|%s|depth %d|%s", sp.key(), r.maxDepth, r.set.list[i].pos.FEN())
+}
+
+// fromJournal is position i's search with sp from the journal, if it is
+// there and reads.
+func (r *runner) fromJournal(sp spec, i int) (result, bool) {
+	if r.journal == nil {
+		return result{}, false
 	}
-	p := mpb.New(mpb.WithOutput(r.progress), mpb.WithWidth(30))
-	b := p.AddBar(int64(total),
-		mpb.PrependDecorators(
-			decor.Name(label, decor.WC{W: len(label) + 1, C: decor.DindentRight}),
-			decor.CountersNoUnit("%d/%d searches", decor.WCSyncWidth),
-		),
-		mpb.AppendDecorators(
-			decor.Percentage(decor.WC{W: 5}),
-			decor.Name(" "),
-			decor.OnComplete(decor.AverageETA(decor.ET_STYLE_GO), "done"),
-		),
-	)
-	return b.Increment, func(aborted bool) {
-		if aborted {
-			b.Abort(false)
+	key := r.searchKey(sp, i)
+	cells, ok := r.journal.get(key)
+	if !ok {
+		return result{}, false
+	}
+	c := &cellReader{cells: cells}
+	at, values := readIterations(c, r.maxDepth)
+	res := result{at: at, values: values, last: depthCounts{interior: make([]uint64, r.maxDepth+1), leaves: make([]uint64, r.maxDepth+1)}}
+	for d := range res.last.interior {
+		res.last.interior[d] = c.uint()
+	}
+	for d := range res.last.leaves {
+		res.last.leaves[d] = c.uint()
+	}
+	if c.done() != nil {
+		r.journal.forget(key)
+		return result{}, false
+	}
+	return res, true
+}
+
+// toJournal appends position i's search with sp.
+func (r *runner) toJournal(sp spec, i int, res result) error {
+	if r.journal == nil {
+		return nil
+	}
+	cells := appendIterations(nil, res.at, res.values, r.maxDepth)
+	cells = appendUints(cells, res.last.interior...)
+	cells = appendUints(cells, res.last.leaves...)
+	return r.journal.add(r.searchKey(sp, i), cells)
+}
+
+// appendIterations writes each iteration's statistics and value, 1..maxDepth.
+func appendIterations(cells []string, at []search.Stats, values []point, maxDepth int) []string {
+	for d := 1; d <= maxDepth; d++ {
+		st := at[d]
+		cells = appendUints(cells, st.Nodes, st.Interior, st.Leaves, st.QNodes, st.TTProbes, st.TTHits, st.TTCutoffs,
+			st.ETCProbes, st.ETCCutoffs, st.Passes, st.Researches)
+		cells = appendInts(cells, st.SelDepth, values[d].score, int(values[d].bound))
+	}
+	return cells
+}
+
+// readIterations reads what appendIterations wrote.
+func readIterations(c *cellReader, maxDepth int) ([]search.Stats, []point) {
+	at := make([]search.Stats, maxDepth+1)
+	values := make([]point, maxDepth+1)
+	for d := 1; d <= maxDepth; d++ {
+		st := &at[d]
+		for _, p := range []*uint64{&st.Nodes, &st.Interior, &st.Leaves, &st.QNodes, &st.TTProbes, &st.TTHits,
+			&st.TTCutoffs, &st.ETCProbes, &st.ETCCutoffs, &st.Passes, &st.Researches} {
+			*p = c.uint()
 		}
-		p.Wait()
+		st.SelDepth = c.int()
+		values[d] = point{score: c.int(), bound: search.Bound(c.int())}
 	}
+	return at, values
 }
 
 // addStats adds b's counts to a's (SelDepth: the deeper).
@@ -392,6 +484,13 @@ func (s spec) label() string {
 		l += " leaves not stored"
 	}
 	return l + fmt.Sprintf(" %d MiB", s.hashMiB)
+}
+
+// key names the series in the journal: every field that shapes its
+// searches.
+func (s spec) key() string {
+	return fmt.Sprintf("%s etc %d hash %d guessed %v %+d selective %v grain %d leaves stored %v", s.driver, s.etcDepth,
+		s.hashMiB, s.guessed, s.guess, s.selective, s.grain, !s.noLeafStore)
 }
 
 // bounded reports a driver whose score is only a bound (Best Node Search).

@@ -151,35 +151,96 @@ func guessKind(driver, g string) string {
 	return "none"
 }
 
+// treePool is a synthetic experiment's searchers, one a job, each with a
+// table of the experiment's size, and the meter of its searches.
+type treePool struct {
+	e         *env
+	hashMiB   int
+	searchers []*search.TreeSearcher
+	m         meter
+}
+
+// newTreePool returns the pool of experiment label, whose configurations
+// are named with prefix (treeKey) and which makes total tree searches (the
+// meter counts those not in the journal).
+func (e *env) newTreePool(label, prefix string, hashMiB, total int) *treePool {
+	if j := e.r.journal; j != nil {
+		total = max(total-j.count("tree|"+prefix), 0)
+	}
+	return &treePool{e: e, hashMiB: hashMiB, m: e.r.meter(label, total)}
+}
+
+// ensure makes the pool's searchers up to n (outside the jobs' goroutines).
+func (p *treePool) ensure(n int) {
+	for len(p.searchers) < min(n, p.e.r.jobs) {
+		p.searchers = append(p.searchers, search.NewTreeSearcher(p.hashMiB))
+	}
+}
+
+// close ends the meter (aborted: the experiment stopped short) and gives
+// back the tables.
+func (p *treePool) close(aborted bool) {
+	p.m.finish(aborted)
+	for _, ts := range p.searchers {
+		ts.Close()
+	}
+}
+
 // runTrees searches n trees of configuration base with one driver and sums
 // the counts; guess gives a tree's first guess.
-func (e *env) runTrees(ts *search.TreeSearcher, conf string, base search.Tree, n int, driver string, table bool,
+func (e *env) runTrees(p *treePool, conf string, base search.Tree, n int, driver string, table bool,
 	g string, guess func(search.Tree) int) (synthRow, error) {
-	return e.runTreesWith(ts, conf, base, n, driver, table, false, g, guess)
+	return e.runTreesWith(p, conf, base, n, driver, table, false, g, guess)
+}
+
+// treeKey names a tree's search in the journal.
+func treeKey(conf, driver string, t search.Tree, opt search.TreeOptions) string {
+	return fmt.Sprintf("tree|%s|%s|%s|table %v|rounds004 %v|guess %v %d", conf, driver, t, !opt.NoTable,
+		opt.BNSRounds004, opt.UseGuess, opt.Guess)
 }
 
 // runTreesWith is runTrees with BNS's rounds chosen: 004's (rounds004) or
-// the playing BNS's.
-func (e *env) runTreesWith(ts *search.TreeSearcher, conf string, base search.Tree, n int, driver string, table, rounds004 bool,
+// the playing BNS's. The trees not in the journal are searched over the
+// pool's searchers and appended to it.
+func (e *env) runTreesWith(p *treePool, conf string, base search.Tree, n int, driver string, table, rounds004 bool,
 	g string, guess func(search.Tree) int) (synthRow, error) {
 	row := synthRow{tree: base, trees: n, driver: driver, table: table, guess: guessKind(driver, g), rounds004: rounds004}
-	for j := 0; j < n; j++ {
-		if err := e.ctx.Err(); err != nil {
-			return row, err
-		}
+	trees := make([]search.Tree, n)
+	opts := make([]search.TreeOptions, n)
+	keys := make([]string, n)
+	results := make([]search.TreeResult, n)
+	var todo []int
+	for j := range trees {
 		t := base
 		t.Seed = e.treeSeed(conf, j)
-		if j == 0 {
-			row.tree.Seed = t.Seed
-		}
 		opt := search.TreeOptions{NoTable: !table, BNSRounds004: rounds004}
 		if row.guess != "none" {
 			opt.Guess, opt.UseGuess = guess(t), true
 		}
-		res, err := ts.Search(t, driver, opt)
-		if err != nil {
-			return row, err
+		trees[j], opts[j], keys[j] = t, opt, treeKey(conf, driver, t, opt)
+		if res, ok := e.treeFromJournal(keys[j]); ok {
+			results[j] = res
+			continue
 		}
+		todo = append(todo, j)
+	}
+	if n > 0 {
+		row.tree.Seed = trees[0].Seed
+	}
+	p.ensure(len(todo))
+	err := e.r.parallel(e.ctx, p.m, len(todo), func(job, k int) error {
+		j := todo[k]
+		res, err := p.searchers[job].Search(trees[j], driver, opts[j])
+		if err != nil {
+			return err
+		}
+		results[j] = res
+		return e.treeToJournal(keys[j], res)
+	})
+	if err != nil {
+		return row, err
+	}
+	for _, res := range results {
 		st := &row.st
 		st.Nodes += res.Stats.Nodes
 		st.Interior += res.Stats.Interior
@@ -194,6 +255,41 @@ func (e *env) runTreesWith(ts *search.TreeSearcher, conf string, base search.Tre
 		row.per = append(row.per, res.Stats)
 	}
 	return row, nil
+}
+
+// treeToJournal appends a tree's search: its counts, value and bound.
+func (e *env) treeToJournal(key string, res search.TreeResult) error {
+	j := e.r.journal
+	if j == nil {
+		return nil
+	}
+	st := res.Stats
+	cells := appendUints(nil, st.Nodes, st.Interior, st.Leaves, st.TTProbes, st.TTHits, st.TTCutoffs, st.Passes, st.Researches)
+	return j.add(key, appendInts(cells, res.Value, int(res.Bound), res.Best))
+}
+
+// treeFromJournal reads what treeToJournal wrote.
+func (e *env) treeFromJournal(key string) (search.TreeResult, bool) {
+	j := e.r.journal
+	if j == nil {
+		return search.TreeResult{}, false
+	}
+	cells, ok := j.get(key)
+	if !ok {
+		return search.TreeResult{}, false
+	}
+	c := &cellReader{cells: cells}
+	var res search.TreeResult
+	st := &res.Stats
+	for _, p := range []*uint64{&st.Nodes, &st.Interior, &st.Leaves, &st.TTProbes, &st.TTHits, &st.TTCutoffs, &st.Passes, &st.Researches} {
+		*p = c.uint()
+	}
+	res.Value, res.Bound, res.Best = c.int(), search.Bound(c.int()), c.int()
+	if c.done() != nil {
+		j.forget(key)
+		return search.TreeResult{}, false
+	}
+	return res, true
 }
 
 // checkTrees compares the rows of one configuration tree by tree: every
@@ -296,8 +392,6 @@ func (e *env) synthFinish(x *Experiment, what string, rows []synthRow, md string
 func (e *env) syntheticNegaScout() ([]string, error) {
 	x := e.experiment("synthetic-negascout")
 	sc := e.synthScale()
-	ts := search.NewTreeSearcher(sc.nsHash)
-	defer ts.Close()
 	type measure struct {
 		name  string
 		kind  search.TreeKind
@@ -305,6 +399,8 @@ func (e *env) syntheticNegaScout() ([]string, error) {
 	}
 	measures := []measure{{"random, no table", search.RandomTree, false}, {"random, table", search.RandomTree, true},
 		{"ordered p 0.9, table", search.OrderedTree, true}, {"transposing, table", search.TransposingTree, true}}
+	ts := e.newTreePool(x.Name, "ns ", sc.nsHash, len(measures)*len(sc.nsDepths)*len(sc.nsWidths)*2*sc.nsTrees)
+	defer func() { ts.close(e.ctx.Err() != nil) }()
 	var rows []synthRow
 	var bad []string
 	ratios := map[string]map[[2]int]interval{}    // measure -> (width, depth) -> NS/AB leaves
@@ -496,10 +592,10 @@ func (e *env) syntheticBNS() ([]string, error) {
 			runs = append(runs, bnsPlaying)
 		}
 	}
-	ts := search.NewTreeSearcher(synthHash)
-	defer ts.Close()
 	widths := []int{2, 3, 4, 5}
 	ranges := []int{80, 800}
+	ts := e.newTreePool(x.Name, "bns ", synthHash, len(ranges)*len(widths)*len(runs)*sc.bnsTrees)
+	defer func() { ts.close(e.ctx.Err() != nil) }()
 	var rows []synthRow
 	var bad []string
 	type key struct {
@@ -718,8 +814,8 @@ func (e *env) syntheticMinimal() ([]string, error) {
 	x := e.experiment("synthetic-minimal")
 	sc := e.synthScale()
 	names := e.driverList(allDrivers, "AlphaBeta") // --drivers, with the baseline
-	ts := search.NewTreeSearcher(synthHash)
-	defer ts.Close()
+	ts := e.newTreePool(x.Name, "min ", synthHash, len(sc.minOrders)*len(sc.minWidths)*len(sc.minDepths)*len(names)*sc.minTrees)
+	defer func() { ts.close(e.ctx.Err() != nil) }()
 	var rows []synthRow
 	var bad []string
 	type key struct {

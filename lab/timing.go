@@ -61,9 +61,23 @@ func (e *env) timing() ([]string, error) {
 
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	s := search.NewSearcher(e.hashMiB)
-	defer func() { _ = s.SetHashSize(1) }() // a large table lives outside Go's heap until resized
-	inc, finish := e.r.bar(x.Name, timingReps*n*len(names))
+	var s *search.Searcher // made when a search is not in the journal
+	defer func() {
+		if s != nil {
+			_ = s.SetHashSize(1) // a large table lives outside Go's heap until resized
+		}
+	}()
+	todo := 0
+	for r := 0; r < timingReps; r++ {
+		for i := 0; i < n; i++ {
+			for k := range names {
+				if _, ok := e.timedFromJournal(ss[k].spec, i, r); !ok {
+					todo++
+				}
+			}
+		}
+	}
+	m := e.r.meter(x.Name, todo)
 	for r := range cpu {
 		cpu[r] = make([][]time.Duration, len(names))
 		for k := range names {
@@ -72,11 +86,23 @@ func (e *env) timing() ([]string, error) {
 		for i := 0; i < n; i++ {
 			for j := range names {
 				k := (j + i + r) % len(names)
-				at, values, t := e.timedSearch(s, ss[k].spec, i)
-				if e.ctx.Err() != nil {
-					finish(true)
-					return nil, e.ctx.Err()
+				tr, ok := e.timedFromJournal(ss[k].spec, i, r)
+				if !ok {
+					if s == nil {
+						s = search.NewSearcher(e.hashMiB)
+					}
+					tr = e.timedSearch(s, ss[k].spec, i)
+					if e.ctx.Err() != nil {
+						m.finish(true)
+						return nil, e.ctx.Err()
+					}
+					if err := e.timedToJournal(ss[k].spec, i, r, tr); err != nil {
+						m.finish(true)
+						return nil, err
+					}
+					m.inc()
 				}
+				at, values, t := tr.at, tr.values, tr.cpu
 				for d := 1; d <= e.to; d++ {
 					cpu[r][k][d] += t[d]
 				}
@@ -90,11 +116,10 @@ func (e *env) timing() ([]string, error) {
 					bad = append(bad, fmt.Sprintf("%s: %s searched %d nodes in repetition %d, %d in the first",
 						e.set.list[i].id, names[k], at[e.to].Nodes, r+1, nodes0[k][i]))
 				}
-				inc()
 			}
 		}
 	}
-	finish(false)
+	m.finish(false)
 	bad = append(bad, e.r.checkValues(ss, e.from, e.to, 10)...)
 
 	// med[k][d], lo and hi: the median, least and most of driver k's time;
@@ -203,9 +228,17 @@ func (e *env) timing() ([]string, error) {
 	return bad, e.writeFile(x.Name+".md", []byte(b.String()))
 }
 
-// timedSearch searches position i with sp as runner.search does and also
-// returns the thread's CPU time from the start to each iteration's report.
-func (e *env) timedSearch(s *search.Searcher, sp spec, i int) ([]search.Stats, []point, []time.Duration) {
+// timed is one timed search: its statistics and values per iteration, as
+// runner.search has them, and the thread's CPU time from the start to each
+// iteration's report.
+type timed struct {
+	at     []search.Stats
+	values []point
+	cpu    []time.Duration
+}
+
+// timedSearch searches position i with sp as runner.search does, timed.
+func (e *env) timedSearch(s *search.Searcher, sp spec, i int) timed {
 	at := make([]search.Stats, e.to+1)
 	values := make([]point, e.to+1)
 	t := make([]time.Duration, e.to+1)
@@ -224,7 +257,51 @@ func (e *env) timedSearch(s *search.Searcher, sp spec, i int) ([]search.Stats, [
 			at[d], values[d], t[d] = at[d-1], values[d-1], t[d-1]
 		}
 	}
-	return at, values, t
+	return timed{at: at, values: values, cpu: t}
+}
+
+// timedKey names repetition rep of position i's timed search with sp in
+// the journal.
+func (e *env) timedKey(sp spec, i, rep int) string {
+	return fmt.Sprintf("time|%s|depth %d|repetition %d|%s", sp.key(), e.to, rep+1, e.set.list[i].pos.FEN())
+}
+
+// timedToJournal appends a timed search: its iterations as runner.toJournal
+// writes them, then the CPU time to each, nanoseconds.
+func (e *env) timedToJournal(sp spec, i, rep int, tr timed) error {
+	j := e.r.journal
+	if j == nil {
+		return nil
+	}
+	cells := appendIterations(nil, tr.at, tr.values, e.to)
+	for d := 1; d <= e.to; d++ {
+		cells = appendInts(cells, int(tr.cpu[d]))
+	}
+	return j.add(e.timedKey(sp, i, rep), cells)
+}
+
+// timedFromJournal reads what timedToJournal wrote.
+func (e *env) timedFromJournal(sp spec, i, rep int) (timed, bool) {
+	j := e.r.journal
+	if j == nil {
+		return timed{}, false
+	}
+	key := e.timedKey(sp, i, rep)
+	cells, ok := j.get(key)
+	if !ok {
+		return timed{}, false
+	}
+	c := &cellReader{cells: cells}
+	at, values := readIterations(c, e.to)
+	t := make([]time.Duration, e.to+1)
+	for d := 1; d <= e.to; d++ {
+		t[d] = time.Duration(c.int())
+	}
+	if c.done() != nil {
+		j.forget(key)
+		return timed{}, false
+	}
+	return timed{at: at, values: values, cpu: t}, true
 }
 
 // writeTimeCSV writes the counts as writeCSV does, with the time columns
