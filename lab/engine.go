@@ -45,13 +45,12 @@ func engineStamp() (stamp, error) {
 // so that a run continues across commits that change no search.
 func (s stamp) id() string { return fmt.Sprintf("bench %d, lab %s", s.bench, s.pure) }
 
-// text is the stamp as the Markdown gives it.
-func (s stamp) text() string {
-	c := s.commit
+// commitText is a commit as the Markdown gives it ("unknown" for none).
+func commitText(c string) string {
 	if c == "" {
-		c = "unknown"
+		return "unknown"
 	}
-	return fmt.Sprintf("commit %s, bench %d", c, s.bench)
+	return c
 }
 
 // pureOnce is pureSignature, computed once a process (the engine does

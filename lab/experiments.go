@@ -177,15 +177,34 @@ func (e *env) seriesOf(specs []spec) []*series {
 }
 
 // finish writes the experiment's files.
-func (e *env) finish(x *Experiment, hash bool, ss []*series, md string, panels []panel) error {
+func (e *env) finish(x *Experiment, hash bool, ss []*series, md, headline string, panels []panel) error {
 	if err := e.writeCSV(x.Name, e.comments(x, hash), ss); err != nil {
 		return err
 	}
 	if err := e.writePlots(x.Name, panels); err != nil {
 		return err
 	}
-	return e.writeFile(x.Name+".md", []byte(md))
+	return e.writeMD(x, md, headline)
 }
+
+// writeMD writes the experiment's Markdown md (its title first), with the
+// headline (its result in a sentence: "" for none) after the title as
+// "**In short:** ..." and, last, the engine line (engineLine), which
+// "bounder lab page" reads.
+func (e *env) writeMD(x *Experiment, md, headline string) error {
+	title, body, _ := strings.Cut(md, "\n")
+	var b strings.Builder
+	b.WriteString(title + "\n\n")
+	if headline != "" {
+		b.WriteString(headlinePrefix + headline + "\n\n")
+	}
+	b.WriteString(strings.TrimSpace(body) + "\n\n")
+	fmt.Fprintf(&b, "Engine: bench %d, commit %s; made by `%s`.\n", e.stamp.bench, commitText(e.stamp.commit), e.command(x.Name))
+	return e.writeFile(x.Name+".md", []byte(b.String()))
+}
+
+// headlinePrefix starts an experiment's headline paragraph.
+const headlinePrefix = "**In short:** "
 
 func (e *env) experiment(name string) *Experiment {
 	for _, x := range Experiments() {
@@ -331,7 +350,26 @@ func (e *env) drivers(total bool) ([]string, error) {
 		c.driver += unstoredSuffix
 		out = append(out, &c)
 	}
-	return bad, e.finish(x, true, out, b.String(), []panel{pl})
+	return bad, e.finish(x, true, out, b.String(), e.driversHeadline(total, names, base, get), []panel{pl})
+}
+
+// driversHeadline is drivers-leaves' or drivers-total's result in a
+// sentence: MTD(f)'s count relative to NegaScout's at the last depth, and
+// for drivers-total its passes per iteration.
+func (e *env) driversHeadline(total bool, names []string, base *series, get metric) string {
+	if !slices.Contains(names, "MTDf") {
+		return ""
+	}
+	mt := e.r.done[spec{driver: "MTDf", hashMiB: e.hashMiB}]
+	iv := cumRatio(mt, base, e.to, get)
+	if !total {
+		return fmt.Sprintf("at depth %d MTD(f) searches %s× Aspiration NegaScout's leaves (001 Fig. 13: 0.90–0.95; %s).",
+			e.to, fmtCI(iv), verdict(iv, rangeLeaves["MTDf"]))
+	}
+	p := perIteration(mt, e.to, passesOf)
+	return fmt.Sprintf("at depth %d MTD(f) makes %s MT passes per iteration (001 §5.2.2: 3 to 6; %s) and searches %s× "+
+		"Aspiration NegaScout's total nodes (001 Fig. 14: below 1; %s).", e.to, fmtMeanCI(p), verdict(p, rangePasses["MTDf"]),
+		fmtCI(iv), verdict(iv, rangeTotal["MTDf"]))
 }
 
 // intervalText says what the intervals are, for the Markdown.
@@ -548,7 +586,10 @@ func (e *env) etc() ([]string, error) {
 		c.driver += unstoredSuffix
 		out = append(out, &c)
 	}
-	return bad, e.finish(x, true, out, b.String(), []panel{p1, p2})
+	ns := lastRatio(get("NegaScout", etcEvery), get("NegaScout", 0), e.to, leavesOf)
+	headline := fmt.Sprintf("ETC at every interior node leaves Aspiration NegaScout %s× the leaves of its last iteration "+
+		"at depth %d (003 §5.3: 0.781 at depth 9; %s).", fmtCI(ns), e.to, verdict(ns, exactly(0.781)))
+	return bad, e.finish(x, true, out, b.String(), headline, []panel{p1, p2})
 }
 
 // tableSize is 001's table-size sweep (Figs. 9 and 10): leaves at the
@@ -615,7 +656,15 @@ func (e *env) tableSize() ([]string, error) {
 		"costs it. 001 §3.3: \"a transposition table size of less than 2^20 entries will be more than adequate for "+
 		"MT-SSS* under tournament conditions\".\n\n", e.to)
 	t2.write(&b)
-	return bad, e.finish(x, false, ss, b.String(), []panel{p1, p2})
+	headline := ""
+	if slices.Contains(names, "SSS") {
+		small, large := e.sizes[0], e.sizes[len(e.sizes)-1]
+		headline = fmt.Sprintf("at depth %d MT-SSS* searches %s× alpha-beta's leaves with a table of %s and %s× with %s "+
+			"(001 Fig. 9: above 1 for small tables, then \"generally better\").", e.to,
+			fmtCI(cumRatio(get("SSS", small), get("AlphaBeta", small), e.to, leavesOf)), entriesText(small),
+			fmtCI(cumRatio(get("SSS", large), get("AlphaBeta", large), e.to, leavesOf)), entriesText(large))
+	}
+	return bad, e.finish(x, false, ss, b.String(), headline, []panel{p1, p2})
 }
 
 func log2(n int) int {

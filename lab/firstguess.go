@@ -99,5 +99,10 @@ func (e *env) firstGuess() ([]string, error) {
 		c.driver = fmt.Sprintf("MTDf first guess %+d", firstGuessOffsets[i])
 		out = append(out, &c)
 	}
-	return bad, e.finish(x, true, out, b.String(), []panel{p1, p2})
+	kLo, kHi := firstGuessOffsets[0], firstGuessOffsets[len(firstGuessOffsets)-1]
+	headline := fmt.Sprintf("MTD(f) started at the value ƒ + k at depth %d searches %s× (k = %+d) and %s× (k = %+d) the "+
+		"last iteration's leaves it searches at k = 0, and %s× from the previous iteration's score, as it plays "+
+		"(001 Fig. 15: a V with its bottom at k = 0).", d, fmtCI(lastRatio(guessed[0], at0, d, leavesOf)), kLo,
+		fmtCI(lastRatio(guessed[len(guessed)-1], at0, d, leavesOf)), kHi, fmtCI(lastRatio(pl, at0, d, leavesOf)))
+	return bad, e.finish(x, true, out, b.String(), headline, []panel{p1, p2})
 }

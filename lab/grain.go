@@ -3,7 +3,13 @@ package lab
 import (
 	"fmt"
 	"strings"
+
+	"github.com/bounder-chess/bounder/search"
 )
+
+// playingGrain is the grain Bounder plays at: the UCI option Eval Grain's
+// default (search.DefaultOptions), one of grains (a test checks it).
+var playingGrain = search.DefaultOptions().EvalGrain
 
 // grains are the grain experiment's evaluation grains, centipawns: the
 // static evaluation rounded to multiples of g (search.Options.EvalGrain).
@@ -142,7 +148,10 @@ func (e *env) grain() ([]string, error) {
 	if err := e.writePlots(x.Name, []panel{p1, p2, p3}); err != nil {
 		return nil, err
 	}
-	return bad, e.writeFile(x.Name+".md", []byte(b.String()))
+	headline := fmt.Sprintf("at depth %d MTD(f) makes %s MT passes per iteration with the evaluation unrounded (g = 1) "+
+		"and %s at g = %d, the grain Bounder plays at (001 §5.2.2: 3 to 6; fewer for a coarser evaluation).", d,
+		fmtMeanCI(passes(get(mtdf, 1), d)), fmtMeanCI(passes(get(mtdf, playingGrain), d)), playingGrain)
+	return bad, e.writeMD(x, b.String(), headline)
 }
 
 // intsText writes ns as "1, 2, 4".

@@ -44,6 +44,7 @@ const (
 
 const usageText = `usage: bounder lab list
        bounder lab run NAME... [flags]
+       bounder lab page [--in DIR] [--commit C] FILE...
 
 The lab reproduces the figures and tables of the papers behind Bounder
 (../shared/papers) on real chess and on synthetic game trees. "list" names the
@@ -52,10 +53,13 @@ named ones ("all": every one) and writes, per experiment, into --out: NAME.csv
 (the raw counts the search reports, per driver and depth, summed over the
 position set, with the set, depths and table size in its columns and "#"
 header lines), NAME.svg and NAME.png (the figure), and NAME.md (a table with
-the paper's numbers beside Bounder's). Every search is in pure mode (the
-selective experiment also in selective mode), one thread, from a cleared
-table, so the same arguments write the same CSV (but the time experiment's
-times); --jobs only spreads the searches over cores (time always runs one).
+the paper's numbers beside Bounder's, its result in a sentence first and the
+engine that made it last). "page" writes a run's tables into the generated
+blocks of Markdown pages (docs/lab.md; see bounder lab page --help). Every
+search is in pure mode (the selective experiment also in selective mode), one
+thread, from a cleared table, so the same arguments write the same CSV (but
+the time experiment's times); --jobs only spreads the searches over cores
+(time always runs one).
 Every search is appended to DIR/searches.csv as it ends, so that a run cut off
 (interrupted, killed) continues where it stopped when run again: the searches
 already there are not made again (a torn last line is cut off), and the files
@@ -90,7 +94,7 @@ const maxTrees = 100000
 // Main runs "bounder lab" and returns the exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "bounder lab: want list or run (see bounder lab --help)")
+		fmt.Fprintln(stderr, "bounder lab: want list, run or page (see bounder lab --help)")
 		return ExitUsage
 	}
 	switch args[0] {
@@ -114,8 +118,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
 		return runMain(ctx, args[1:], stdout, stderr)
+	case "page":
+		return pageMain(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "bounder lab: unknown subcommand %q (want list or run; see bounder lab --help)\n", args[0])
+	fmt.Fprintf(stderr, "bounder lab: unknown subcommand %q (want list, run or page; see bounder lab --help)\n", args[0])
 	return ExitUsage
 }
 

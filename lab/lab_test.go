@@ -198,6 +198,7 @@ func TestRunTiny(t *testing.T) {
 	assert.NotContains(t, out2, " 0 read from ", "the continued run read the searches of the cut ones")
 	assert.Equal(t, rows, journalRows(t, dir2), "every search once")
 	sameFiles(t, dir1, dir2)
+	checkPageTiny(t, dir1)
 
 	for _, x := range Experiments() {
 		if x.Skip != "" {

@@ -180,7 +180,11 @@ func (e *env) minimalGraph() ([]string, error) {
 		tc.add(row...)
 	}
 	tc.write(&b)
-	return bad, e.finish(x, true, append(ss, mg), b.String(), []panel{p1, p2})
+	iv := lastRatio(ref, mg, e.to, leaves)
+	headline := fmt.Sprintf("at depth %d Aspiration NegaScout's last iteration searches %s× the leaves of the left-first "+
+		"minimal graph (003 quotes Zugzwang 1.2, Phoenix 1.4, Hitech 1.5, Belle 2.2; %s).", e.to, fmtCI(iv),
+		verdict(iv, paperRange{1.2, 2.2}))
+	return bad, e.finish(x, true, append(ss, mg), b.String(), headline, []panel{p1, p2})
 }
 
 // minimalGraphs computes every position's minimal graphs of depths 1 to

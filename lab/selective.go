@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -144,7 +145,13 @@ func (e *env) selective() ([]string, error) {
 	if err := e.writePlots(x.Name, []panel{p1, p2}); err != nil {
 		return nil, err
 	}
-	return bad, e.writeFile(x.Name+".md", []byte(b.String()))
+	headline := ""
+	if k := slices.Index(names, "MTDf"); k >= 0 {
+		headline = fmt.Sprintf("at depth %d MTD(f) searches %s× Aspiration NegaScout's leaves in Bounder's selective mode "+
+			"and %s× in pure mode (001 measured pure mode only).", e.to, fmtCI(cumRatio(ss[k], baseSel, e.to, leaves)),
+			fmtCI(cumRatio(ps[k], basePure, e.to, leaves)))
+	}
+	return bad, e.writeMD(x, b.String(), headline)
 }
 
 func abs(v int) int {

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -370,7 +371,7 @@ func (e *env) synthHead(b *strings.Builder, x *Experiment, section string, bad [
 		"lower bound: never above it).", "Values: **the drivers disagree**:")
 }
 
-func (e *env) synthFinish(x *Experiment, what string, rows []synthRow, md string, panels []panel, hashMiB int) error {
+func (e *env) synthFinish(x *Experiment, what string, rows []synthRow, md, headline string, panels []panel, hashMiB int) error {
 	comments := []string{e.command(x.Name), x.Source + ": " + x.Title, "trees: " + what,
 		fmt.Sprintf("table %d MiB (%s), cleared before every tree; counts summed over the trees", hashMiB, entriesText(hashMiB))}
 	if err := e.writeSynthCSV(x.Name, comments, rows); err != nil {
@@ -379,7 +380,7 @@ func (e *env) synthFinish(x *Experiment, what string, rows []synthRow, md string
 	if err := e.writePlots(x.Name, panels); err != nil {
 		return err
 	}
-	return e.writeFile(x.Name+".md", []byte(md))
+	return e.writeMD(x, md, headline)
 }
 
 // ---- synthetic-negascout: 002 Fig. 4 ----
@@ -512,7 +513,11 @@ func (e *env) syntheticNegaScout() ([]string, error) {
 	}
 	b.WriteString("002 also reports that keeping the path to the leaf that caused a fail high saves 8% of the leaves " +
 		"at d = 7, b = 10 (\"Refinements\"); Bounder's walker has no such path, its table's move plays that part.\n")
-	return bad, e.synthFinish(x, what, rows, b.String(), panels, sc.nsHash)
+	wMax, dMax := sc.nsWidths[len(sc.nsWidths)-1], sc.nsDepths[len(sc.nsDepths)-1]
+	iv := ratios["random, table"][[2]int{wMax, dMax}]
+	headline := fmt.Sprintf("on random trees of width %d and depth %d NegaScout searches %s× alpha-beta's leaves with the "+
+		"table (002: 0.7–0.8; %s).", wMax, dMax, fmtCI(iv), verdict(iv, paperRange{0.7, 0.8}))
+	return bad, e.synthFinish(x, what, rows, b.String(), headline, panels, sc.nsHash)
 }
 
 // ---- synthetic-bns: 004 Figs. 13 and 14 ----
@@ -763,7 +768,16 @@ func (e *env) syntheticBNS() ([]string, error) {
 		}
 		panels = append(panels, pl)
 	}
-	return bad, e.synthFinish(x, what, rows, b.String(), panels, synthHash)
+	headline := ""
+	if slices.Contains(runs, "BNS") {
+		var parts []string
+		for _, w := range widths {
+			parts = append(parts, fmt.Sprintf("%s (w%d)", fmtCI(treeRatio(got[key{w, 80, "BNS"}], got[key{w, 80, "MTDf"}], treeLeaves)), w))
+		}
+		headline = fmt.Sprintf("on 004's trees (leaves in 0..80) Best Node Search with 004's rounds searches %s× MTD(f)'s "+
+			"leaves (004 §7: 0.88 at width 2 to 0.96 at width 5).", strings.Join(parts, ", "))
+	}
+	return bad, e.synthFinish(x, what, rows, b.String(), headline, panels, synthHash)
 }
 
 // bnsPlaying labels synthetic-bns's Best Node Search with the playing
@@ -906,7 +920,19 @@ func (e *env) syntheticMinimal() ([]string, error) {
 			}
 		}
 	}
-	return bad, e.synthFinish(x, what, rows, b.String(), panels, synthHash)
+	headline := ""
+	if len(sc.minOrders) > 0 && sc.minOrders[0] == 1 {
+		w, d := sc.minWidths[len(sc.minWidths)-1], sc.minDepths[len(sc.minDepths)-1]
+		r := got[key{1, w, d, "AlphaBeta"}]
+		km := make([]float64, len(r.per))
+		for i := range km {
+			km[i] = float64(search.MinimalTreeLeaves(w, d))
+		}
+		iv := ratioInterval(r.counts(treeLeaves), km)
+		headline = fmt.Sprintf("with the best move always first alpha-beta searches %s× Knuth and Moore's minimal tree "+
+			"(width %d, depth %d; %s).", fmtCI(iv), w, d, verdict(iv, exactly(1)))
+	}
+	return bad, e.synthFinish(x, what, rows, b.String(), headline, panels, synthHash)
 }
 
 func joinInts(xs []int) string {

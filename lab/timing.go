@@ -225,7 +225,12 @@ func (e *env) timing() ([]string, error) {
 	if err := e.writePlots(x.Name, []panel{p1, p2}); err != nil {
 		return nil, err
 	}
-	return bad, e.writeFile(x.Name+".md", []byte(b.String()))
+	headline := ""
+	if k := slices.Index(names, "MTDf"); k >= 0 {
+		headline = fmt.Sprintf("at depth %d MTD(f) takes %s× Aspiration NegaScout's CPU time (001 Fig. 16: 0.84–0.91 for "+
+			"Phoenix; %s; times are not deterministic).", e.to, fmtCI(relCI[k][e.to]), verdict(relCI[k][e.to], rangeTime["MTDf"]))
+	}
+	return bad, e.writeMD(x, b.String(), headline)
 }
 
 // timed is one timed search: its statistics and values per iteration, as
