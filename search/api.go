@@ -143,6 +143,12 @@ type Options struct {
 	// NegaScout's wide windows do: without it MTD(f), whose passes are all
 	// null windows, prunes its principal variation like any other node.
 	PVPath bool
+	// FirstIteration is how the drivers that start from a guess start the
+	// first iteration: at 0 (FirstAtZero, DefaultOptions: Bounder's play),
+	// at the root's static evaluation (FirstAtEval: the lab's default, the
+	// result of the iteration of depth 0), or with the full window
+	// (FirstFullWindow). Options.FirstGuess, when it names depth 1, wins.
+	FirstIteration FirstIteration
 	// FirstGuess, when not nil, is where the drivers that start from a
 	// guess (MTD(f), and the windows of NegaScout, MTD(bi), MTD(step) and
 	// BNS) start one iteration, instead of the previous iteration's score:

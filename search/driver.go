@@ -1,5 +1,7 @@
 package search
 
+import "strconv"
+
 // root is what a driver sees of the search: passes at the root with a
 // window, and, for Best Node Search, tests of single root moves. It is all a
 // driver needs, so the drivers know nothing of chess.
@@ -27,19 +29,22 @@ type guess struct {
 	// reads it.
 	ranged bool
 	lo, hi int
+	// start is the first guess before any iteration (Options.FirstIteration:
+	// 0, or the root's static evaluation).
+	start int
 }
 
 // first is the first guess of the drivers that start from one (MTD(f)'s
 // first test value): Options.FirstGuess when it names this iteration, else
 // the last score, or the one before it (against odd/even oscillation), or
-// 0 before any iteration.
+// start before any iteration.
 func (g guess) first(opt Options, twoBack bool) int {
 	n := len(g.prev)
 	switch {
 	case g.fixed(opt):
 		return opt.FirstGuess.Score
 	case n == 0:
-		return 0
+		return g.start
 	case twoBack && n >= 2:
 		return g.prev[n-2]
 	}
@@ -53,6 +58,45 @@ func (g guess) fixed(opt Options) bool {
 
 // driverFunc runs one iteration and returns the root value with its bound.
 type driverFunc func(r root, depth int, g guess, opt Options) (int, Bound)
+
+// FirstIteration is how the drivers that start from a guess
+// (Driver.Guessed) start the first iteration of iterative deepening, which
+// has no previous score to start from (Options.FirstIteration). 001 starts
+// each iteration at "the result of the previous iteration" (§4) and does not
+// say what the first starts at.
+type FirstIteration uint8
+
+const (
+	// FirstAtZero starts it at 0: Bounder's play (DefaultOptions).
+	FirstAtZero FirstIteration = iota
+	// FirstAtEval starts it at the root's static evaluation, at EvalGrain:
+	// the result of a search of depth 0, the iteration before the first.
+	// It is a guess, like a previous score, and counts no leaf.
+	FirstAtEval
+	// FirstFullWindow searches it with the full window, as alpha-beta does
+	// (and Aspiration NegaScout its first iteration), and the second starts
+	// at its value.
+	FirstFullWindow
+)
+
+var firstIterationNames = [...]string{FirstAtZero: "zero", FirstAtEval: "eval", FirstFullWindow: "window"}
+
+func (f FirstIteration) String() string {
+	if int(f) < len(firstIterationNames) {
+		return firstIterationNames[f]
+	}
+	return "FirstIteration(" + strconv.Itoa(int(f)) + ")"
+}
+
+// iterate runs one iteration of driver d with guess g: d itself, or, for
+// the first iteration of a driver that starts from a guess when
+// Options.FirstIteration is FirstFullWindow, a full-window search.
+func iterate(d *Driver, r root, depth int, g guess, opt Options) (int, Bound) {
+	if len(g.prev) == 0 && d.Guessed && opt.FirstIteration == FirstFullWindow && !g.fixed(opt) {
+		return r.window(-Infinity, Infinity, depth), BoundExact
+	}
+	return d.run(r, depth, g, opt)
+}
 
 // Driver is one root algorithm: an entry of the driver table. Adding a
 // driver is an entry here and its function below; the UCI Driver option,

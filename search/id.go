@@ -51,8 +51,9 @@ func (id *iterativeDeepening) run() Result {
 	// move played comes with a score and a PV.
 	id.result = Result{BestMove: w.rootMoves[0], Bound: BoundNone}
 	maxDepth := id.lim.maxDepth()
-	driver := driverNamed(id.opt.Driver).run
+	driver := driverNamed(id.opt.Driver)
 	lines := min(id.opt.MultiPV, len(w.rootMoves))
+	start := w.firstGuess()
 
 	for depth := 1; depth <= maxDepth; depth++ {
 		w.mustFinish = depth == 1
@@ -63,7 +64,7 @@ func (id *iterativeDeepening) run() Result {
 		id.fresh = id.fresh[:0]
 		for line := 1; line <= lines; line++ {
 			w.rootBest = engine.NullMove
-			score, bound := driver(w, depth, guess{prev: id.scores, depth: depth}, id.opt)
+			score, bound := iterate(driver, w, depth, guess{prev: id.scores, depth: depth, start: start}, id.opt)
 			if w.stopped {
 				break
 			}

@@ -195,12 +195,13 @@ func (w *worker) prepare(pos *engine.Position, s *Searcher, opt Options, ev int,
 // Helper i starts at depth 1 + i%2.
 func (w *worker) help(i int) {
 	w.opt.DepthStats = nil // counted by the main thread alone
-	driver := driverNamed(w.opt.Driver).run
+	driver := driverNamed(w.opt.Driver)
+	start := w.firstGuess()
 	var scores []int
 	for depth := 1 + i%2; depth <= MaxDepth; depth++ {
 		w.cands = append(w.cands[:0], w.rootMoves...)
 		w.rootBest = engine.NullMove
-		score, _ := driver(w, depth, guess{prev: scores, depth: depth}, w.opt)
+		score, _ := iterate(driver, w, depth, guess{prev: scores, depth: depth, start: start}, w.opt)
 		if w.stopped {
 			break
 		}

@@ -268,6 +268,23 @@ func (w *worker) evaluate() int {
 	return w.ev.Evaluate(w.pos)
 }
 
+// firstGuess is the first guess of the first iteration
+// (Options.FirstIteration): with FirstAtEval the root's static evaluation
+// as pure mode's quiescence search stands pat on it (at EvalGrain), counted
+// as no leaf; else 0 (FirstFullWindow's first iteration takes none).
+func (w *worker) firstGuess() int {
+	if w.opt.FirstIteration != FirstAtEval || w.pos.InCheck() {
+		return 0 // in check a node has no static value
+	}
+	v := 0
+	if w.useNet {
+		v = w.netEval()
+	} else {
+		v = w.ev.Evaluate(w.pos)
+	}
+	return w.grained(v)
+}
+
 // grained is a static evaluation v rounded to the nearest multiple of
 // Options.EvalGrain when it is above 1 (the lab's grain experiment, the
 // UCI option Eval Grain); the hot callers test the grain first, so that
