@@ -101,16 +101,27 @@ func (e *env) command(name string) string {
 	return strings.TrimSpace("bounder lab run " + name + " " + e.flags)
 }
 
-// setLine says what was searched, for the Markdown and the CSV.
-func (e *env) setLine(hash bool) string {
+// setLine says what was searched, for the Markdown and the CSV: how, and
+// with which evaluation at which grain (evalText).
+func (e *env) setLine(hash bool) string { return e.searchLine(hash) + "; " + evalText }
+
+// searchLine is setLine but the evaluation.
+func (e *env) searchLine(hash bool) string {
 	s := fmt.Sprintf("%s; depths %d..%d, every count cumulative over iterative deepening from depth 1", e.set.describe(), e.from, e.to)
 	if hash {
 		s += fmt.Sprintf("; table %d MiB (%s)", e.hashMiB, entriesText(e.hashMiB))
 	}
 	return s + "; pure mode (no pruning, reductions or extensions) storing a bound for every node it searches, " +
 		"quiescence and horizon nodes included, as 001's MT (Fig. 17; `StoreLeaves`), one thread, MTD(f) as 001 " +
-		"Fig. 11 has it (no acceleration)"
+		"Fig. 11 has it (no acceleration), the drivers that start from a guess starting the first iteration at the " +
+		"root's static evaluation (`FirstIteration` eval)"
 }
+
+// evalText says which evaluation the chess experiments use, and at which
+// grain.
+var evalText = fmt.Sprintf("the evaluation is %s (the hand-crafted one with its tuned weights, `Evaluation` %s; not "+
+	"the network, `Evaluation` Network), unrounded (grain 1 cp), where Bounder plays at a grain of %d cp (the `Eval "+
+	"Grain` option's default; the `grain` experiment measures what the grain does)", labEval, labEval, playingGrain)
 
 // comments are the CSV's header lines.
 func (e *env) comments(x *Experiment, hash bool) []string {
@@ -284,13 +295,19 @@ func (e *env) drivers(total bool) ([]string, error) {
 			unstored = append(unstored, spec{driver: d, hashMiB: e.hashMiB, noLeafStore: true})
 		}
 	}
-	if err := e.r.run(e.ctx, x.Name, append(append([]spec{}, specs...), unstored...)); err != nil {
+	// And MTD(f)'s first iteration started the two other ways.
+	var starts []spec
+	if slices.Contains(names, "MTDf") {
+		starts = []spec{{driver: "MTDf", hashMiB: e.hashMiB, start: startZero}, {driver: "MTDf", hashMiB: e.hashMiB, start: startWindow}}
+	}
+	if err := e.r.run(e.ctx, x.Name, append(append(append([]spec{}, specs...), unstored...), starts...)); err != nil {
 		return nil, err
 	}
 	ss := e.seriesOf(specs)
 	us := e.seriesOf(unstored)
+	sts := e.seriesOf(starts)
 	base := e.r.done[spec{driver: "NegaScout", hashMiB: e.hashMiB}]
-	bad := e.r.checkValues(append(append([]*series{}, ss...), us...), e.from, e.to, 10)
+	bad := e.r.checkValues(append(append(append([]*series{}, ss...), us...), sts...), e.from, e.to, 10)
 
 	var b strings.Builder
 	e.head(&b, x, "§5", true, bad, len(names))
@@ -323,6 +340,9 @@ func (e *env) drivers(total bool) ([]string, error) {
 	if len(us) == 2 {
 		e.leafStoreTable(&b, unit, get, ss, us)
 	}
+	if len(sts) == 2 {
+		e.startTable(&b, unit, get, e.r.done[spec{driver: "MTDf", hashMiB: e.hashMiB}], sts, base)
+	}
 	if total {
 		b.WriteString("MT calls (passes at the root) per iteration, the mean over the set with its interval; the " +
 			"papers count every root search of a window as one.\n\n")
@@ -348,6 +368,11 @@ func (e *env) drivers(total bool) ([]string, error) {
 	for _, s := range us {
 		c := *s
 		c.driver += unstoredSuffix
+		out = append(out, &c)
+	}
+	for _, s := range sts {
+		c := *s
+		c.driver += " first iteration " + s.start.String()
 		out = append(out, &c)
 	}
 	return bad, e.finish(x, true, out, b.String(), e.driversHeadline(total, names, base, get), []panel{pl})
@@ -408,6 +433,36 @@ func (e *env) leafStoreTable(b *strings.Builder, what string, get metric, ss, us
 			row = append(row, fmtCI(cumRatio(r.a, r.b, d, get)))
 		}
 		t.add(row...)
+	}
+	t.write(b)
+}
+
+// startTable writes drivers-leaves' and drivers-total's table of where
+// MTD(f) starts its first iteration, the three ways (spec.start): at the
+// root's evaluation (the lab's default, the tables above), at 0 (as
+// Bounder plays) and with the full window (as Aspiration NegaScout searches
+// its first iteration); each relative to NegaScout, cumulative, and the
+// first iteration's count and passes alone. mtdf is the default's series,
+// others the two others'.
+func (e *env) startTable(b *strings.Builder, what string, get metric, mtdf *series, others []*series, ns *series) {
+	fmt.Fprintf(b, "Where MTD(f) starts the first iteration, which has no previous score (`search.Options.FirstIteration`; "+
+		"001 starts each iteration at \"the result of the previous iteration\" and does not say where the first "+
+		"starts): at the root's static evaluation, the result of a search of depth 0 (the lab's default, the tables "+
+		"above), at 0 (as Bounder plays), and with the full window (alpha-beta's, as Aspiration NegaScout searches "+
+		"its first iteration). %s relative to NegaScout's, cumulative, and depth 1 alone; MT calls at depth 1, the "+
+		"mean per position; with intervals:\n\n", strings.ToUpper(what[:1])+what[1:])
+	h := e.depthHead("MTD(f), first iteration", "")
+	h = append(h[:len(h)-1], "depth 1 alone", "passes at depth 1")
+	t := table{head: h}
+	for _, r := range []struct {
+		name string
+		s    *series
+	}{{"at the evaluation (default)", mtdf}, {"at 0 (as Bounder plays)", others[0]}, {"full window", others[1]}} {
+		row := []string{r.name}
+		for d := e.from; d <= e.to; d++ {
+			row = append(row, fmtCI(cumRatio(r.s, ns, d, get)))
+		}
+		t.add(append(row, fmtCI(cumRatio(r.s, ns, 1, get)), fmtMeanCI(perIteration(r.s, 1, passesOf)))...)
 	}
 	t.write(b)
 }

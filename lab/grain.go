@@ -59,8 +59,11 @@ func (e *env) grain() ([]string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s: %s\n\n", x.Name, x.Title)
 	fmt.Fprintf(&b, "Reproduces **%s** (%s, §5.2.2 and §5.2.3) on Bounder. Made by `%s`.\n\n", x.Source, papers["001"], e.command(x.Name))
-	fmt.Fprintf(&b, "Set: %s. The static evaluation rounded to the nearest multiple of g centipawns (halves away from "+
-		"zero; `search.Options.EvalGrain`), g = %s; g = 1 is Bounder's evaluation.\n\n", e.setLine(true), intsText(grains))
+	fmt.Fprintf(&b, "Set: %s. The evaluation %s (the hand-crafted one with its tuned weights, `Evaluation` %s; not the "+
+		"network), rounded to the nearest multiple of g centipawns (halves away from zero; `search.Options.EvalGrain`), "+
+		"g = %s: g = 1 is the evaluation unrounded, as every other chess experiment of the lab searches it, and g = %d "+
+		"the grain Bounder plays at (the `Eval Grain` option's default).\n\n", e.searchLine(true), labEval, labEval,
+		intsText(grains), playingGrain)
 	writeValues(&b, bad, fmt.Sprintf("Values: at every grain every series (%d drivers) reached the same value on every position at "+
 		"every depth, as pure mode requires (each grain is its own evaluation, so values differ across grains).", len(names)),
 		"Values: **the series disagree** within a grain (pure mode requires one value per position and depth):")
@@ -79,8 +82,10 @@ func (e *env) grain() ([]string, error) {
 		p, v := "", "—"
 		switch g {
 		case 1:
-			p = "3 to 6 (Phoenix, Chinook, Keyano, §5.2.2)"
+			p = "3 to 6 (Phoenix, Chinook, Keyano, §5.2.2); the lab's grain"
 			v = verdict(iv, rangePasses[mtdf])
+		case playingGrain:
+			p = "Bounder's grain in play (`Eval Grain`)"
 		case grains[len(grains)-1]:
 			p = "fewer: \"fewer discrete values in the range from the start value to ƒ\" (§5.2.3)"
 		}
@@ -142,7 +147,9 @@ func (e *env) grain() ([]string, error) {
 			out = append(out, &c)
 		}
 	}
-	if err := e.writeCSV(x.Name, e.comments(x, true), out); err != nil {
+	cm := e.comments(x, true)
+	cm[2] = e.searchLine(true) + fmt.Sprintf("; the evaluation %s rounded to g cp, the series named \"DRIVER grain G\" (grain 1: unrounded)", labEval)
+	if err := e.writeCSV(x.Name, cm, out); err != nil {
 		return nil, err
 	}
 	if err := e.writePlots(x.Name, []panel{p1, p2, p3}); err != nil {

@@ -38,7 +38,7 @@ func TestGrainTiny(t *testing.T) {
 	code, _, errOut = runLab(t, "run", "drivers-leaves", "--count", "2", "--depth", "2..3", "--hash", "2", "--out", dir2, "--drivers", "MTDf")
 	require.Equal(t, 0, code, "stderr: %s", errOut)
 	plain := csvCounts(t, filepath.Join(dir2, "drivers-leaves.csv"), "leaves")
-	assert.Equal(t, plain["MTDf"], leaves["MTDf grain 1"], "grain 1: Bounder's evaluation")
+	assert.Equal(t, plain["MTDf"], leaves["MTDf grain 1"], "grain 1: the evaluation unrounded, as the other experiments search it")
 	assert.Equal(t, plain["NegaScout"], leaves["NegaScout grain 1"])
 
 	md, err = os.ReadFile(filepath.Join(dir, "grain.md"))

@@ -244,9 +244,24 @@ func TestRunTiny(t *testing.T) {
 			leaves[r["driver"]] = n
 		}
 	}
-	assert.Len(t, leaves, len(search.Drivers())+2, "one row per driver and depth, and MTD(f) and NegaScout without the leaves stored")
+	assert.Len(t, leaves, len(search.Drivers())+4, "one row per driver and depth, MTD(f) and NegaScout without the "+
+		"leaves stored, MTD(f) with its first iteration at 0 and with the full window")
 	assert.Equal(t, 1.0, float64(leaves["NegaScout"])/float64(leaves["NegaScout"]))
-	assert.Len(t, csvRows, 2*(len(search.Drivers())+2))
+	assert.Len(t, csvRows, 2*(len(search.Drivers())+4))
+	// The first iteration three ways: the values the same (checked by the
+	// run), the lab's default at the evaluation, the full window one pass.
+	for _, r := range csvRows {
+		want := "eval"
+		if f, ok := strings.CutPrefix(r["driver"], "MTDf first iteration "); ok {
+			want = f
+		}
+		assert.Equal(t, want, r["first_iteration"], r["driver"])
+	}
+	dl, err := os.ReadFile(filepath.Join(dir1, "drivers-leaves.md"))
+	require.NoError(t, err)
+	assert.Regexp(t, `\| full window \| [^|]+ \| [^|]+ \| [^|]+ \| 1\.0 \|\n`, string(dl), "the full window: one pass at depth 1")
+	assert.Contains(t, string(dl), "the evaluation is Full (the hand-crafted one with its tuned weights")
+	assert.Contains(t, string(dl), fmt.Sprintf("where Bounder plays at a grain of %d cp", playingGrain))
 	for _, d := range []string{"MTDf", "NegaScout"} {
 		assert.Less(t, leaves[d], leaves[d+unstoredSuffix], "%s: storing the leaves saves some", d)
 	}

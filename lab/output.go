@@ -37,10 +37,12 @@ func entriesText(mib int) string {
 // search.Stats, summed over the set's positions and cumulative over
 // iterative deepening up to depth (but the last two).
 // leaves_stored says whether pure mode's quiescence search stored its
-// results (search.Options.StoreLeaves: the papers' method); leaves_last and
+// results (search.Options.StoreLeaves: the papers' method); first_iteration
+// where the drivers that start from a guess started the first iteration
+// (eval, the lab's default; zero; window: spec.start); leaves_last and
 // nodes_last are the last iteration's alone (depth's count less the one
 // before it), as 003 counts.
-var csvHeader = []string{"set", "positions", "seed", "driver", "etc_depth", "leaves_stored", "hash_mib", "tt_entries", "depth",
+var csvHeader = []string{"set", "positions", "seed", "driver", "etc_depth", "leaves_stored", "first_iteration", "hash_mib", "tt_entries", "depth",
 	"nodes", "interior", "leaves", "qnodes", "tt_probes", "tt_hits", "tt_cutoffs", "etc_probes", "etc_cutoffs",
 	"passes", "researches", "leaves_last", "nodes_last"}
 
@@ -49,7 +51,7 @@ func (e *env) csvCells(s *series, d int) []string {
 	st := s.at[d]
 	u := func(n uint64) string { return strconv.FormatUint(n, 10) }
 	return []string{e.set.name, strconv.Itoa(len(e.set.list)), strconv.FormatUint(e.set.seed, 10),
-		s.driver, strconv.Itoa(s.etcDepth), strconv.FormatBool(!s.noLeafStore), strconv.Itoa(s.hashMiB),
+		s.driver, strconv.Itoa(s.etcDepth), strconv.FormatBool(!s.noLeafStore), s.start.String(), strconv.Itoa(s.hashMiB),
 		strconv.Itoa(ttEntries(s.hashMiB)), strconv.Itoa(d), u(st.Nodes), u(st.Interior), u(st.Leaves),
 		u(st.QNodes), u(st.TTProbes), u(st.TTHits), u(st.TTCutoffs), u(st.ETCProbes), u(st.ETCCutoffs),
 		u(st.Passes), u(st.Researches), u(st.Leaves - s.at[d-1].Leaves), u(st.Nodes - s.at[d-1].Nodes)}

@@ -29,19 +29,62 @@ type spec struct {
 	// (search.Options.StoreLeaves off), where 001's MT stores every node it
 	// searches, leaves included: the deviation, to show a result both ways.
 	noLeafStore bool
+	// start is where the drivers that start from a guess start the first
+	// iteration (the zero value: the lab's default, the root's evaluation).
+	start start
 }
+
+// start is how a series starts the first iteration of iterative deepening
+// (search.Options.FirstIteration), which has no previous score. The zero
+// value is the lab's default, the root's static evaluation: 001 starts each
+// iteration at "the result of the previous iteration" (§4) and does not say
+// where the first starts; the iteration before the first is a search of
+// depth 0, whose result is the evaluation. The others are the deviations,
+// to show a result each way: 0 (as Bounder plays, and the lab before) and
+// the full window (as Aspiration NegaScout searches its first iteration).
+type start uint8
+
+const (
+	startEval start = iota
+	startZero
+	startWindow
+)
+
+// first is the search's option for s.
+func (s start) first() search.FirstIteration {
+	switch s {
+	case startZero:
+		return search.FirstAtZero
+	case startWindow:
+		return search.FirstFullWindow
+	}
+	return search.FirstAtEval
+}
+
+func (s start) String() string { return s.first().String() }
+
+// labEval is the evaluation of every chess experiment: the hand-crafted
+// one with its tuned weights (search.Evals()'s Full), not the network
+// (Evaluation=Network), named so that a change of the engine's default
+// does not change the lab's.
+const labEval = "Full"
 
 // options are the search options of the series: pure mode (no pruning,
 // reductions or extensions, so that every driver searches the same tree
 // and must reach the same value) storing a bound for every node it
 // searches, leaves included, as 001's MT does (search.Options.StoreLeaves),
-// one thread, and MTD(f) exactly as 001 Fig. 11 has it (no acceleration).
+// one thread, MTD(f) exactly as 001 Fig. 11 has it (no acceleration), the
+// first iteration started at the root's evaluation (start), and the
+// evaluation Full (labEval) unrounded unless the series sets a grain
+// (Bounder plays at the Eval Grain option's default, playingGrain).
 func (s spec) options() search.Options {
 	opt := search.DefaultOptions()
 	opt.Driver = s.driver
 	opt.Selective = s.selective
 	opt.StoreLeaves = !s.noLeafStore
 	opt.EvalGrain = s.grain
+	opt.Eval = labEval
+	opt.FirstIteration = s.start.first()
 	opt.ETC, opt.ETCDepth = s.etcDepth > 0, s.etcDepth
 	opt.MTDfAccel = false
 	opt.Threads, opt.MultiPV = 1, 1
@@ -483,14 +526,17 @@ func (s spec) label() string {
 	if s.noLeafStore {
 		l += " leaves not stored"
 	}
+	if s.start != startEval {
+		l += " first iteration " + s.start.String()
+	}
 	return l + fmt.Sprintf(" %d MiB", s.hashMiB)
 }
 
 // key names the series in the journal: every field that shapes its
 // searches.
 func (s spec) key() string {
-	return fmt.Sprintf("%s etc %d hash %d guessed %v %+d selective %v grain %d leaves stored %v", s.driver, s.etcDepth,
-		s.hashMiB, s.guessed, s.guess, s.selective, s.grain, !s.noLeafStore)
+	return fmt.Sprintf("%s etc %d hash %d guessed %v %+d selective %v grain %d leaves stored %v first iteration %s eval %s",
+		s.driver, s.etcDepth, s.hashMiB, s.guessed, s.guess, s.selective, s.grain, !s.noLeafStore, s.start, labEval)
 }
 
 // bounded reports a driver whose score is only a bound (Best Node Search).

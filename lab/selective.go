@@ -40,7 +40,10 @@ func (e *env) selective() ([]string, error) {
 	fmt.Fprintf(&b, "Extends **%s** (%s, §5.2 and §6) to Bounder's selective search. Made by `%s`.\n\n", x.Source, papers["001"], e.command(x.Name))
 	fmt.Fprintf(&b, "Set: %s; depths %d..%d, every count cumulative over iterative deepening from depth 1; table %d MiB "+
 		"(%s); one thread; ETC off and MTD(f) as 001 Fig. 11 has it (no acceleration) in both modes, so that "+
-		"`Selective` is the one difference.\n\n", e.set.describe(), e.from, e.to, e.hashMiB, entriesText(e.hashMiB))
+		"`Selective` is the one difference; the first iteration started at the root's static evaluation (`FirstIteration` "+
+		"eval) in both; %s. Selective mode is Bounder's playing search but for these: in play ETC is on from depth 8, "+
+		"MTD(f) accelerates, the first iteration starts at 0 and the grain is %d cp.\n\n", e.set.describe(), e.from, e.to,
+		e.hashMiB, entriesText(e.hashMiB), evalText, playingGrain)
 	writeValues(&b, bad, fmt.Sprintf("Values: in pure mode every series (%d drivers) reached the same value on every position at every "+
 		"depth (Best Node Search's score is a lower bound: never above it). In selective mode each driver searches "+
 		"its own tree (what is pruned or reduced depends on the windows), so the values may differ: counted below.", len(names)),

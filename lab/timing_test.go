@@ -68,20 +68,21 @@ func TestTimeTiny(t *testing.T) {
 	plain, err := os.ReadFile(filepath.Join(dir, "drivers-leaves.csv"))
 	require.NoError(t, err)
 	// drivers-leaves also has MTD(f) and NegaScout with the leaves not
-	// stored, which time does not run.
-	col := slices.Index(csvHeader, "leaves_stored")
+	// stored, and MTD(f) with its first iteration started the other ways,
+	// which time does not run.
+	col, first := slices.Index(csvHeader, "leaves_stored"), slices.Index(csvHeader, "first_iteration")
 	body := func(s string) string {
 		var keep []string
 		for _, l := range strings.Split(s[strings.Index(s, "\nset,"):], "\n") {
-			if f := strings.Split(l, ","); len(f) <= col || f[col] != "false" {
+			if f := strings.Split(l, ","); len(f) <= first || f[col] != "false" && f[first] == "eval" {
 				keep = append(keep, l)
 			}
 		}
 		return strings.Join(keep, "\n")
 	}
 	assert.Equal(t, body(string(plain)), body(withoutTimeColumns(t, string(timed))))
-	assert.Len(t, readCSV(t, filepath.Join(dir, "drivers-leaves.csv")), 2*(len(search.Drivers())+2),
-		"drivers-leaves: MTD(f) and NegaScout also with the leaves not stored")
+	assert.Len(t, readCSV(t, filepath.Join(dir, "drivers-leaves.csv")), 2*(len(search.Drivers())+4),
+		"drivers-leaves: MTD(f) and NegaScout also with the leaves not stored, MTD(f) started two more ways")
 
 	md, err := os.ReadFile(filepath.Join(dir, "time.md"))
 	require.NoError(t, err)

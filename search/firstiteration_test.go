@@ -23,7 +23,11 @@ func TestFirstIteration(t *testing.T) {
 	ev, ok := eval.NewKind("Full")
 	require.True(t, ok)
 	moved := 0 // positions where FirstAtEval changes MTD(f)'s search
-	for _, fen := range minimalFENs(t)[:6] {
+	fens := minimalFENs(t)[:6]
+	if testing.Short() {
+		fens = fens[:3]
+	}
+	for _, fen := range fens {
 		pos, err := engine.ParseFEN(fen)
 		require.NoError(t, err)
 		s := NewSearcher(4)
