@@ -3,6 +3,7 @@ package lab
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +11,38 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/bounder-chess/bounder/bench"
 )
+
+// TestLabPage keeps docs/lab.md current: its generated blocks must come
+// from one engine, the one named by its stamp, and that must be this
+// engine (its bench signature, a second and a half of search: not in
+// -short, make test's race run); README.md's and docs/testing.md's lab
+// summaries must be the one docs/lab.md's blocks make.
+func TestLabPage(t *testing.T) {
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join("..", name))
+		require.NoError(t, err)
+		return string(data)
+	}
+	const fix = "run `make lab-docs` (docs/lab.md's tables, README.md's and docs/testing.md's lab summary, " +
+		"from `bounder lab run all --scale quick`: about 4 minutes on a free 2-core machine) and commit " +
+		"docs/lab.md, docs/lab/, README.md and docs/testing.md"
+	page := read("docs/lab.md")
+	if !testing.Short() {
+		recorded, err := stampBench(page)
+		require.NoError(t, err, "docs/lab.md: %s", fix)
+		n, err := bench.Run(io.Discard, 0)
+		require.NoError(t, err)
+		if n != recorded {
+			t.Fatalf("docs/lab.md's tables were made by the engine of bench %d, and this engine's bench is %d: %s", recorded, n, fix)
+		}
+	}
+	if _, err := checkPage(page, map[string]string{"README.md": read("README.md"), "docs/testing.md": read("docs/testing.md")}); err != nil {
+		t.Fatalf("docs/lab.md: %v: %s", err, fix)
+	}
+}
 
 // checkPageTiny runs "bounder lab page" on pages made of every kind of
 // block, from dir, a tiny run of every experiment: the blocks come out as
