@@ -38,8 +38,9 @@ pgo:
 # quick scale, docs/lab/NAME.{csv,md,svg,png}) and the lab summary of
 # README.md and docs/testing.md. About 4 minutes on a free 2-core machine;
 # give it the machine to itself, for the time experiment. A run cut off
-# continues where it stopped (docs/lab/searches.csv). TestLabPage fails
-# when the bench signature is not the one the page was made with.
+# continues where it stopped (docs/lab/searches.csv; remove it to search,
+# and time, everything again). TestLabPage fails when the bench signature
+# is not the one the page was made with.
 lab-docs: build
 	commit=$$(git describe --always --dirty --abbrev=12) && \
 	./$(EXE) lab run all --scale quick --out docs/lab && \
