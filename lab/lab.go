@@ -64,10 +64,10 @@ Every search is appended to DIR/searches.csv as it ends, so that a run cut off
 (interrupted, killed) continues where it stopped when run again: the searches
 already there are not made again (a torn last line is cut off), and the files
 come out the same; the time experiment's times are kept too (remove the
-journal to time again). A progress bar with the time left shows when standard error
-is a terminal, a line a minute otherwise. Exit status: 0 on success, 1 when a
-file cannot be written or the drivers disagree on a value, 2 for bad arguments
-or positions, 130 when interrupted.`
+journal to time again). A progress bar with the time left shows when standard
+error is a terminal, a line a minute otherwise. Exit status: 0 on success, 1
+when a file cannot be written or the drivers disagree on a value, 2 for bad
+arguments or positions, 130 when interrupted.`
 
 // scale is what --scale sets: the defaults of the set and the depths.
 type scale struct {
