@@ -55,7 +55,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	k := fs.Float64("k", 0, "the sigmoid's scale in centipawns (0: fitted to the data)")
 	seed := fs.Int64("seed", def.Seed, "seed of the initial weights and the order of the positions")
 	validEvery := fs.Int("valid-every", def.ValidEvery, "hold out every N-th game for validation (0: none)")
-	initNet := fs.String("init", "", "start from the weights of this network `FILE` (its hidden size is used) instead of random ones: to go on training a net on new data")
+	initNet := fs.String("init", "", "start from the weights of this network `FILE` instead of random ones, to go on training it on new data; its hidden size is used, or a larger --hidden grows it")
 	mirror := fs.Bool("mirror", true, "add the mirror image (files a-h reversed) of each training position without castling rights")
 	maxTrain := fs.Int("max-train", 0, "train on the first N training positions only, for learning curves (0: all); the validation set is unchanged")
 	if err := fs.Parse(args); err != nil {
@@ -134,8 +134,18 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				return fail(fmt.Errorf("%s: %v", *initNet, err))
 			}
-			st.Config.N = net.N
-			st.Model = *Dequantise(net)
+			m := Dequantise(net)
+			hiddenSet := false
+			fs.Visit(func(f *flag.Flag) { hiddenSet = hiddenSet || f.Name == "hidden" })
+			switch {
+			case hiddenSet && cfg.N < net.N:
+				return bad("--hidden %d is below the hidden size %d of --init's net (a net can grow, not shrink)", cfg.N, net.N)
+			case hiddenSet && cfg.N > net.N:
+				m = Grow(m, cfg.N, cfg.Seed)
+				fmt.Fprintf(stdout, "growing the net from hidden size %d to %d (the new units start silent)\n", net.N, cfg.N)
+			}
+			st.Config.N = m.N
+			st.Model = *m
 			st.M, st.V = make([]float32, len(st.Model.Params)), make([]float32, len(st.Model.Params))
 			fmt.Fprintf(stdout, "starting from %s (%s, hidden size %d)\n", *initNet, net.Version, net.N)
 		}

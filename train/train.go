@@ -277,6 +277,26 @@ func Dequantise(net *nnue.Net) *Model {
 	return m
 }
 
+// Grow returns m widened to hidden size n (at least m.N): the old units
+// keep their weights and the new ones get random transformer weights (as
+// NewModel's, from seed) and zero output weights, so the grown model
+// computes exactly what m does and training goes on from there.
+func Grow(m *Model, n int, seed int64) *Model {
+	g := NewModel(n, seed)
+	ftw, ftb, outw, outb := m.parts()
+	gftw, gftb, goutw, goutb := g.parts()
+	for f := 0; f < nnue.Inputs; f++ {
+		copy(gftw[f*n:f*n+m.N], ftw[f*m.N:(f+1)*m.N])
+	}
+	clear(gftb)
+	copy(gftb, ftb)
+	clear(goutw)
+	copy(goutw[:m.N], outw[:m.N])
+	copy(goutw[n:n+m.N], outw[m.N:])
+	goutb[0] = outb[0]
+	return g
+}
+
 // Quantise returns the integer network of the model.
 func (m *Model) Quantise() *nnue.Net {
 	ftw, ftb, outw, outb := m.parts()

@@ -289,6 +289,22 @@ func TestInitFromNet(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEqual(t, def.Bytes(), trained, "an epoch moves the weights")
 
+	se.Reset()
+	require.Equal(t, 2, Main([]string{"--out", out, "--init", init, "--hidden", "64", data}, &so, &se))
+	require.Contains(t, se.String(), "not shrink")
+	grown := filepath.Join(dir, "g.nnue")
+	require.Equal(t, 0, Main([]string{"--out", grown, "--init", init, "--hidden", "160", "--epochs", "0", data}, &so, &se), se.String())
+	raw, err := os.ReadFile(grown)
+	require.NoError(t, err)
+	g, err := nnue.Parse(raw)
+	require.NoError(t, err)
+	require.Equal(t, 160, g.N)
+	for _, r := range records(t, 50, 11) {
+		pos, err := engine.ParseFEN(r.FEN())
+		require.NoError(t, err)
+		require.Equal(t, def.Evaluate(pos), g.Evaluate(pos), r.FEN())
+	}
+
 	require.NoError(t, os.WriteFile(init, []byte("not a net"), 0o644))
 	se.Reset()
 	require.Equal(t, 1, Main([]string{"--out", out, "--init", init, "--epochs", "1", data}, &so, &se))
@@ -325,4 +341,26 @@ func TestMirrored(t *testing.T) {
 	}
 	require.Equal(t, want.Target, got[0].Target)
 	require.Equal(t, want.Stm, got[0].Stm)
+}
+
+// TestGrow checks that a grown net computes what the net it grew from
+// does, in float and once quantised, on positions of random games.
+func TestGrow(t *testing.T) {
+	m := NewModel(16, 4)
+	for i := range m.Params {
+		m.Params[i] += float32(i%7) * 0.01 // biases and outputs not zero
+	}
+	g := Grow(m, 40, 9)
+	require.Equal(t, 40, g.N)
+	samples := Samples(records(t, 200, 3), 150, 0.5)
+	a, b := newScratch(m.N, 0), newScratch(g.N, 0)
+	for i := range samples {
+		require.InDelta(t, m.forward(&samples[i], a), g.forward(&samples[i], b), 1e-5, "sample %d", i)
+	}
+	qm, qg := m.Quantise(), g.Quantise()
+	for _, r := range records(t, 200, 5) {
+		pos, err := engine.ParseFEN(r.FEN())
+		require.NoError(t, err)
+		require.Equal(t, qm.Evaluate(pos), qg.Evaluate(pos), r.FEN())
+	}
 }
