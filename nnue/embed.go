@@ -23,4 +23,4 @@ func DefaultBytes() []byte { return defaultNet }
 // DefaultSHA256 is the SHA-256 of the embedded network's file, as
 // docs/nnue.md records it with the net's provenance: a test fails when the
 // file changes without both.
-const DefaultSHA256 = "4a218523283ed78fb207c981d9a455c000788924c60590d7cef1660f8758c603"
+const DefaultSHA256 = "14d1654ac815d52dbfffc8b23efb35f9cf7e326cfae55b8e92197a04af422b7f"

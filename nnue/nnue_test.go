@@ -163,6 +163,33 @@ func TestEmbedded(t *testing.T) {
 	require.Equal(t, DefaultSHA256, hex.EncodeToString(sum[:]), "update DefaultSHA256 and docs/nnue.md with the new net's provenance")
 }
 
+// TestEmbeddedKnowsMaterial guards against building in a broken net (a
+// sign error, a net of another scale): the embedded one must score the
+// start position near level and a queen, a rook or a knight up as clearly
+// won for the side that has it, whichever side is to move.
+func TestEmbeddedKnowsMaterial(t *testing.T) {
+	net := Default()
+	cases := []struct {
+		fen    string
+		lo, hi int // White's view, centipawns
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", -100, 100},
+		{"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 500, 2000},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1", -2000, -500},
+		{"1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQk - 0 1", 250, 1500},
+		{"rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 150, 1000},
+	}
+	for _, c := range cases {
+		pos, err := engine.ParseFEN(c.fen)
+		require.NoError(t, err)
+		v := net.Evaluate(pos)
+		if pos.SideToMove() == engine.Black {
+			v = -v
+		}
+		require.True(t, v >= c.lo && v <= c.hi, "%s: %d cp, want %d..%d", c.fen, v, c.lo, c.hi)
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	f.Add(randomNet(8, 7).Bytes())
 	f.Fuzz(func(t *testing.T, b []byte) {

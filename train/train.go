@@ -32,7 +32,7 @@ type Config struct {
 
 // DefaultConfig is bounder train's defaults.
 func DefaultConfig() Config {
-	return Config{N: 128, Epochs: 30, Batch: 16384, LR: 0.001, DropEvery: 10, Drop: 0.3, Lambda: 0.75, Seed: 1, ValidEvery: 20}
+	return Config{N: 128, Epochs: 10, Batch: 1024, LR: 0.002, DropEvery: 4, Drop: 0.3, Lambda: 1, Seed: 1, ValidEvery: 20}
 }
 
 // Split divides records by game (the records up to a game-end flag are one
