@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"github.com/bounder-chess/bounder/internal/buildinfo"
 	"hash/fnv"
 	"io"
 	"runtime/debug"
@@ -97,19 +98,7 @@ func buildCommit() string {
 	if !ok {
 		return ""
 	}
-	var rev string
-	modified := false
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value == "true"
-		}
-	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
+	rev, modified := buildinfo.Revision(info)
 	if rev != "" && modified {
 		rev += " (modified)"
 	}

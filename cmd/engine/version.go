@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/bounder-chess/bounder/internal/buildinfo"
 	"runtime/debug"
 	"strings"
 )
@@ -30,23 +31,11 @@ func describeVersion(linked string, info *debug.BuildInfo) string {
 	if mv := info.Main.Version; linked == defaultVersion && mv != "" && mv != "(devel)" {
 		v = mv
 	}
-	var rev string
-	modified := false
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value == "true"
-		}
-	}
+	rev, modified := buildinfo.Revision(info)
 	if rev == "" {
 		return v
 	}
 	// A module version from a pseudo-version already names the commit.
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
 	if strings.Contains(v, rev) {
 		return v
 	}
