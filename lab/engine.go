@@ -3,12 +3,12 @@ package lab
 import (
 	"context"
 	"fmt"
-	"github.com/bounder-chess/bounder/internal/buildinfo"
 	"hash/fnv"
 	"io"
 	"runtime/debug"
 	"sync"
 
+	"github.com/bounder-chess/bounder/internal/buildinfo"
 	"github.com/bounder-chess/bounder/bench"
 	"github.com/bounder-chess/bounder/engine"
 	"github.com/bounder-chess/bounder/search"

@@ -1,9 +1,10 @@
 package main
 
 import (
-	"github.com/bounder-chess/bounder/internal/buildinfo"
 	"runtime/debug"
 	"strings"
+
+	"github.com/bounder-chess/bounder/internal/buildinfo"
 )
 
 // defaultVersion is the version of a build that says nothing better.
