@@ -8,9 +8,9 @@ import (
 	"runtime/debug"
 	"sync"
 
-	"github.com/bounder-chess/bounder/internal/buildinfo"
 	"github.com/bounder-chess/bounder/bench"
 	"github.com/bounder-chess/bounder/engine"
+	"github.com/bounder-chess/bounder/internal/buildinfo"
 	"github.com/bounder-chess/bounder/search"
 )
 
