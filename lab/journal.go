@@ -30,9 +30,9 @@ import (
 // line off before it appends. A row whose counts do not read (another
 // version's layout) is searched again, and a later row of the same key
 // replaces an earlier one. The first line names the engine the journal was
-// made with (engineID): a journal of another engine is moved aside to
-// searches.ENGINE.csv, not used. Two runs must not share a directory at
-// the same time.
+// made with (stamp.id: the lab's signature, not the bench's): a journal of
+// another engine is moved aside to searches.ENGINE.csv, not used. Two runs
+// must not share a directory at the same time.
 
 // journalName is the journal's file in the out directory.
 const journalName = "searches.csv"

@@ -125,14 +125,23 @@ func TestJournalRepair(t *testing.T) {
 	require.Equal(t, 0, code, "stderr: %s", errOut)
 	assert.Contains(t, out, "(1 search made, ")
 
-	// Another engine's journal is moved aside, not used.
+	// Another bench signature alone (the engine's default evaluation
+	// changed, say) keeps the journal: the lab searches the same.
 	benchSignature = func() (uint64, error) { return testBench + 1, nil }
 	defer func() { benchSignature = func() (uint64, error) { return testBench, nil } }()
 	code, out, errOut = runLab(t, append(args, dir)...)
 	require.Equal(t, 0, code, "stderr: %s", errOut)
+	assert.Contains(t, out, "(0 searches made, ")
+
+	// Another lab signature's journal is moved aside, not used.
+	was := pureOnce
+	pureOnce = func() (string, error) { return "0123456789abcdef", nil }
+	defer func() { pureOnce = was }()
+	code, out, errOut = runLab(t, append(args, dir)...)
+	require.Equal(t, 0, code, "stderr: %s", errOut)
 	assert.Contains(t, errOut, "was made by another engine")
 	assert.Contains(t, out, "0 read from")
-	matches, err := filepath.Glob(filepath.Join(dir, "searches.bench-1234567*.csv"))
+	matches, err := filepath.Glob(filepath.Join(dir, "searches.lab-*.csv"))
 	require.NoError(t, err)
 	assert.Len(t, matches, 1, "the old journal kept aside")
 }
