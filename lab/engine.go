@@ -16,11 +16,12 @@ import (
 
 // stamp names the engine a run's results come from: its bench signature
 // (package bench: the selective search at its defaults), a signature of
-// the lab's own searches (pure mode, which the bench does not search), and
+// the lab's own searches (pure mode, which the bench does not search, and the
+// selective search with the lab's evaluation; it keys the journal), and
 // the commit it was built from.
 type stamp struct {
 	bench  uint64
-	pure   string
+	lab    string
 	commit string // "" when the build recorded none (go test, -buildvcs=false)
 }
 
@@ -35,11 +36,11 @@ func engineStamp() (stamp, error) {
 	if err != nil {
 		return stamp{}, err
 	}
-	p, err := pureOnce()
+	p, err := labOnce()
 	if err != nil {
 		return stamp{}, err
 	}
-	return stamp{bench: n, pure: p, commit: buildCommit()}, nil
+	return stamp{bench: n, lab: p, commit: buildCommit()}, nil
 }
 
 // id is what the journal is keyed by: the lab's signature alone, not the
@@ -47,7 +48,7 @@ func engineStamp() (stamp, error) {
 // change nothing the lab searches (the engine's default evaluation, which
 // the bench plays and the lab does not, among them: a paper-scale run
 // takes sessions).
-func (s stamp) id() string { return "lab " + s.pure }
+func (s stamp) id() string { return "lab " + s.lab }
 
 // commitText is a commit as the Markdown gives it ("unknown" for none).
 func commitText(c string) string {
@@ -57,16 +58,16 @@ func commitText(c string) string {
 	return c
 }
 
-// pureOnce is pureSignature, computed once a process (the engine does
+// labOnce is labSignature, computed once a process (the engine does
 // not change in between).
-var pureOnce = sync.OnceValues(pureSignature)
+var labOnce = sync.OnceValues(labSignature)
 
-// pureSignature is a hash of the node counts of every driver's pure-mode
+// labSignature is a hash of the node counts of every driver's pure-mode
 // search, with the leaves stored and without, ETC on and off, and of its
 // selective search (the selective experiment's), of the bench's first
 // positions to depth 3, and of a synthetic tree: a few milliseconds, which
 // change when anything the lab searches changes.
-func pureSignature() (string, error) {
+func labSignature() (string, error) {
 	h := fnv.New64a()
 	s := search.NewSearcher(1)
 	for _, fen := range bench.Positions[:4] {

@@ -134,9 +134,9 @@ func TestJournalRepair(t *testing.T) {
 	assert.Contains(t, out, "(0 searches made, ")
 
 	// Another lab signature's journal is moved aside, not used.
-	was := pureOnce
-	pureOnce = func() (string, error) { return "0123456789abcdef", nil }
-	defer func() { pureOnce = was }()
+	was := labOnce
+	labOnce = func() (string, error) { return "0123456789abcdef", nil }
+	defer func() { labOnce = was }()
 	code, out, errOut = runLab(t, append(args, dir)...)
 	require.Equal(t, 0, code, "stderr: %s", errOut)
 	assert.Contains(t, errOut, "was made by another engine")
