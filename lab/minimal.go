@@ -65,7 +65,8 @@ func (e *env) minimalGraph() ([]string, error) {
 		"the tree a left-to-right search walks to prove the value when its first move at every node is the best one, "+
 		"transpositions reused. `search.MinimalGraphs` builds it with a solver of its own (an alpha-beta with a "+
 		"table that loses nothing), whose best moves are the oracle, and counts the proof that the value is at least "+
-		"and at most ƒ, each node's proof of a bound once; its value is checked against every driver's. 003 Fig. 5.3 "+
+		"and at most ƒ, each node's proof of a bound once, quiescence nodes included (as the drivers' table keeps "+
+		"their bounds, `StoreLeaves`); its value is checked against every driver's. 003 Fig. 5.3 "+
 		"plots Aspiration NegaScout's last iteration, all nodes, for Phoenix (chess), Chinook and Keyano; its figure "+
 		"is not in the text copy, the column gives its text, and the verdict judges the interval at depth %d against "+
 		"the literature's range it quotes (Zugzwang 1.2 to Belle 2.2). Every ratio %s.\n\n", e.to, strings.TrimPrefix(intervalText, "each "))
@@ -169,7 +170,7 @@ func (e *env) minimalGraph() ([]string, error) {
 	td.write(&b)
 
 	b.WriteString("The whole search's leaves (cumulative from depth 1, as the other experiments count them) relative " +
-		"to the minimal graph of the last depth: never below 1 (`search` tests it on a dozen positions, depths 1-4).\n\n")
+		"to the minimal graph of the last depth: never below 1 (`search` tests it, summed over a dozen positions, depths 1-4).\n\n")
 	tc := table{head: e.depthHead("driver", "")}
 	tc.head = tc.head[:len(tc.head)-1]
 	for _, s := range ss {
@@ -222,7 +223,10 @@ func (e *env) minimalGraphs(label string) ([][]search.Minimal, error) {
 
 // graphKey names position i's minimal graphs in the journal.
 func (e *env) graphKey(i int) string {
-	return fmt.Sprintf("minimal graph|depth %d|%s", e.to, e.set.list[i].pos.FEN())
+	// "quiescence once": the count since quiescence proofs are counted once
+	// (search.Options.StoreLeaves), so a journal of the older count is not
+	// read as this one.
+	return fmt.Sprintf("minimal graph|depth %d|quiescence once|%s", e.to, e.set.list[i].pos.FEN())
 }
 
 // graphsToJournal appends position i's minimal graphs: each depth's value

@@ -35,9 +35,12 @@ import (
 // short of this bound) the best move of an exact solve of the node, made
 // then. A main-search node's proof of a bound is counted once however many
 // paths reach it (its transpositions: the walker's table, whose pure-mode
-// entries count only at the same remaining depth, would hold it); the
-// quiescence search has no table in pure mode, so its nodes count on every
-// path. Leaves are static evaluations, as in Stats.Leaves.
+// entries count only at the same remaining depth, would hold it). A
+// quiescence node's proof is counted as the walker would make it: once with
+// Options.StoreLeaves (the walker's quiescence search then keeps its bounds
+// in the table, as 001's MT does), on every path that reaches it without
+// (the quiescence search is then table-free). Leaves are static
+// evaluations, as in Stats.Leaves.
 
 // Minimal is the left-first minimal graph of one depth.
 type Minimal struct {
@@ -101,7 +104,8 @@ func newMinimalSolver(ctx context.Context, pos *engine.Position, opt Options) *m
 		ev = 0
 	}
 	e, _ := eval.NewKind(Evals()[ev])
-	return &minimalSolver{ctx: ctx, pos: pos.Clone(), ev: e, table: map[minimalKey]minimalEntry{}, qvalues: map[uint64]int32{}}
+	return &minimalSolver{ctx: ctx, pos: pos.Clone(), ev: e, qOnce: opt.StoreLeaves,
+		table: map[minimalKey]minimalEntry{}, qvalues: map[uint64]int32{}}
 }
 
 // minimalKey is a node of the fixed-depth tree: a position and its
@@ -144,9 +148,13 @@ type minimalSolver struct {
 	// the proof's choices there.
 	qvalues map[uint64]int32
 	nodes   uint64
-	// proved are the main-search proofs made so far of this depth's graph:
-	// proveLower and proveUpper bits by node and bound.
-	proved                   map[proofKey]uint8
+	// proved are the proofs made so far of this depth's graph (main-search
+	// nodes, and quiescence nodes when qOnce): proveLower and proveUpper
+	// bits by node and bound.
+	proved map[proofKey]uint8
+	// qOnce counts a quiescence node's proof of a bound once, however many
+	// paths reach it (Options.StoreLeaves).
+	qOnce                    bool
 	leaves, interior, visits uint64
 	depths                   DepthStats
 	// Move lists by ply, the solver's and the proof's apart (a proof asks
@@ -396,7 +404,7 @@ func (s *minimalSolver) prove(kind uint8, x, r, ply int) {
 		return
 	}
 	r = max(r, 0)
-	if r > 0 {
+	if r > 0 || s.qOnce {
 		pk := proofKey{pos.Key(), int8(r), int32(scoreToTT(x, ply))}
 		done := s.proved[pk]
 		kind &^= done
@@ -404,6 +412,8 @@ func (s *minimalSolver) prove(kind uint8, x, r, ply int) {
 			return
 		}
 		s.proved[pk] = done | kind
+	}
+	if r > 0 {
 		s.interior++
 		s.depths.Interior[r]++
 	}

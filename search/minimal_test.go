@@ -35,30 +35,52 @@ func pureOptions() Options {
 // plies further on at two plies less of remaining depth), it may cut off
 // with a move that is not the best one but has a smaller tree (the left-first
 // minimal graph is not the smallest, 003 §5.2), and Best Node Search proves
-// less than the value (which move is best, and a lower bound).
+// less than the value (which move is best, and a lower bound). Both ways
+// of counting the quiescence search: table-free, and with StoreLeaves (the
+// graph then counts a quiescence node's proof once, as the drivers' table
+// keeps it). With StoreLeaves a single search may fall below the graph (in
+// a rook ending, where a cheaper refutation than the best move is easy to
+// find and its quiescence nodes were stored by an earlier iteration), so
+// there the bound is asserted on each driver's sum over the positions.
 func TestMinimalGraphBelowDrivers(t *testing.T) {
+	for _, store := range []bool{false, true} {
+		t.Run(map[bool]string{false: "table-free quiescence", true: "StoreLeaves"}[store], func(t *testing.T) {
+			minimalGraphBelowDrivers(t, store)
+		})
+	}
+}
+
+func minimalGraphBelowDrivers(t *testing.T, storeLeaves bool) {
 	maxDepth := 4
 	if testing.Short() {
 		maxDepth = 3
 	}
+	pure := pureOptions()
+	pure.StoreLeaves = storeLeaves
 	ev := eval.New()
 	s := NewSearcher(8)
 	below, searches := 0, 0
+	var graphSum [MaxDepth + 1]uint64
+	driverSum := map[string]*[MaxDepth + 1]uint64{}
 	for _, fen := range minimalFENs(t) {
 		pos, err := engine.ParseFEN(fen)
 		require.NoError(t, err, fen)
-		ms, err := MinimalGraphs(context.Background(), pos, maxDepth, pureOptions())
+		ms, err := MinimalGraphs(context.Background(), pos, maxDepth, pure)
 		require.NoError(t, err, fen)
 		require.Len(t, ms, maxDepth)
 		for _, m := range ms {
 			require.Equal(t, alphaBetaRef(pos, ev, -Infinity, Infinity, m.Depth, 0), m.Value, "%s depth %d", fen, m.Depth)
 			require.Positive(t, m.Leaves, "%s depth %d", fen, m.Depth)
+			graphSum[m.Depth] += m.Leaves
 		}
 		for _, d := range Drivers() {
-			opt := pureOptions()
+			opt := pure
 			opt.Driver = d
 			s.Clear()
 			last := Stats{}
+			if driverSum[d] == nil {
+				driverSum[d] = new([MaxDepth + 1]uint64)
+			}
 			s.Search(context.Background(), pos, Limits{Depth: maxDepth}, opt, func(r Report) {
 				m := ms[r.Depth-1]
 				if r.Bound == BoundExact {
@@ -66,13 +88,21 @@ func TestMinimalGraphBelowDrivers(t *testing.T) {
 				} else {
 					assert.LessOrEqual(t, r.Score, m.Value, "%s %s depth %d", d, fen, r.Depth)
 				}
-				assert.GreaterOrEqual(t, r.Stats.Leaves, m.Leaves, "%s %s depth %d: the leaves to that depth", d, fen, r.Depth)
+				if !storeLeaves {
+					assert.GreaterOrEqual(t, r.Stats.Leaves, m.Leaves, "%s %s depth %d: the leaves to that depth", d, fen, r.Depth)
+				}
+				driverSum[d][r.Depth] += r.Stats.Leaves
 				if r.Stats.Leaves-last.Leaves < m.Leaves {
 					below++
 				}
 				searches++
 				last = r.Stats
 			})
+		}
+	}
+	for d, sum := range driverSum {
+		for depth := 1; depth <= maxDepth; depth++ {
+			assert.GreaterOrEqual(t, sum[depth], graphSum[depth], "%s depth %d: the leaves to that depth, summed", d, depth)
 		}
 	}
 	t.Logf("last iterations with fewer leaves than the minimal graph: %d of %d", below, searches)
@@ -115,4 +145,30 @@ func TestMinimalGraphDeterministic(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, a[2].Leaves, leaves)
 	assert.Equal(t, a[2].Value, v)
+}
+
+// TestMinimalGraphQuiescenceOnce: counting a quiescence node's proof once
+// (StoreLeaves) changes the count, never the value or the main-search
+// nodes, and never adds leaves.
+func TestMinimalGraphQuiescenceOnce(t *testing.T) {
+	fewer := 0
+	for _, fen := range minimalFENs(t) {
+		pos, err := engine.ParseFEN(fen)
+		require.NoError(t, err, fen)
+		free, err := MinimalGraphs(context.Background(), pos, 3, pureOptions())
+		require.NoError(t, err, fen)
+		opt := pureOptions()
+		opt.StoreLeaves = true
+		once, err := MinimalGraphs(context.Background(), pos, 3, opt)
+		require.NoError(t, err, fen)
+		for d := range free {
+			assert.Equal(t, free[d].Value, once[d].Value, "%s depth %d", fen, d+1)
+			assert.Equal(t, free[d].Interior, once[d].Interior, "%s depth %d", fen, d+1)
+			assert.LessOrEqual(t, once[d].Leaves, free[d].Leaves, "%s depth %d", fen, d+1)
+			if once[d].Leaves < free[d].Leaves {
+				fewer++
+			}
+		}
+	}
+	assert.Positive(t, fewer, "some quiescence node is reached by two paths")
 }

@@ -57,7 +57,7 @@ func TestE2ESyzygy(t *testing.T) {
 		t.Errorf("%s: %s is not among the tables' best moves", fen, played)
 	}
 	p.send("setoption name SyzygyPath value /no/such/dir", "isready")
-	_, before = p.expect("readyok", 5*time.Second)
+	_, before = p.expect("readyok", replyWait)
 	if !strings.Contains(strings.Join(before, "\n"), "info string error: SyzygyPath") {
 		t.Errorf("no error for a path without tables: %q", before)
 	}

@@ -182,7 +182,7 @@ func uciGame() *chess.Game { return chess.NewGame(chess.UseNotation(chess.UCINot
 func TestE2EInfiniteStop(t *testing.T) {
 	p := startEngine(t, "bounder")
 	p.send("ucinewgame", "position startpos moves e2e4", "isready")
-	p.expect("readyok", 5*time.Second)
+	p.expect("readyok", replyWait)
 	p.send("go infinite")
 	time.Sleep(150 * time.Millisecond)
 	infos := 0
@@ -241,11 +241,11 @@ func countPrefix(lines []string, prefix string) int { return count(lines, prefix
 func TestE2EMovetime(t *testing.T) {
 	p := startEngine(t, "bounder")
 	p.send("setoption name OwnBook value false", "setoption name Move Overhead value 0", "position startpos moves d2d4", "isready")
-	p.expect("readyok", 5*time.Second)
+	p.expect("readyok", replyWait)
 	measure := func() time.Duration {
 		t0 := time.Now()
 		p.send("go movetime 100")
-		bm, _ := p.expect("bestmove", 5*time.Second)
+		bm, _ := p.expect("bestmove", replyWait)
 		d := time.Since(t0)
 		g := uciGame()
 		g.MoveStr("d2d4")
@@ -283,7 +283,7 @@ func TestE2EMovetime(t *testing.T) {
 func TestE2EQuitDuringSearch(t *testing.T) {
 	p := startEngine(t, "bounder")
 	p.send("position startpos", "go infinite")
-	p.expect("info depth", 5*time.Second)
+	p.expect("info depth", replyWait)
 	t0 := time.Now()
 	p.send("quit")
 	select {
@@ -338,7 +338,7 @@ func selfPlayGame(t *testing.T) string {
 	engines[0].send("setoption name Threads value 2")
 	for _, e := range engines {
 		e.send("ucinewgame", "isready")
-		e.expect("readyok", 5*time.Second)
+		e.expect("readyok", replyWait)
 	}
 	g := uciGame()
 	clock := [2]time.Duration{base, base}
@@ -386,12 +386,12 @@ func selfPlayGame(t *testing.T) string {
 func TestE2EHashTooBig(t *testing.T) {
 	p := startEngine(t, "bounder")
 	p.send("uci")
-	l, _ := p.expect("option name Hash ", 5*time.Second)
+	l, _ := p.expect("option name Hash ", replyWait)
 	var def, lo, hi int
 	if _, err := fmt.Sscanf(l, "option name Hash type spin default %d min %d max %d", &def, &lo, &hi); err != nil {
 		t.Fatalf("%q: %v", l, err)
 	}
-	p.expect("uciok", 5*time.Second)
+	p.expect("uciok", replyWait)
 	t.Logf("Hash maximum %d MiB", hi)
 	for _, mib := range []int{32768, 65536, hi + 1} {
 		if mib <= hi {

@@ -99,7 +99,7 @@ func TestStrengthProtocol(t *testing.T) {
 		for round := range 8 {
 			for _, p := range positions {
 				h.send("ucinewgame", p, "isready")
-				h.expect("readyok", 5*time.Second)
+				h.expect("readyok", replyWait)
 				goCmd := "go wtime 10000 btime 10000 winc 100 binc 100"
 				if round%2 == 1 {
 					goCmd = "go nodes 100000"

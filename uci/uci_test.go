@@ -28,6 +28,11 @@ type harness struct {
 	seen []string // every line read so far
 }
 
+// replyWait is how long a test waits for a reply it must get (readyok,
+// uciok, a bestmove): a liveness bound, not a speed limit. 5 s was missed
+// once at a load average of 10.
+const replyWait = 30 * time.Second
+
 func newHarness(t *testing.T, edit func(*Config)) *harness {
 	t.Helper()
 	fake := newFake()
@@ -58,7 +63,7 @@ func newHarness(t *testing.T, edit func(*Config)) *harness {
 		inW.Close()
 		select {
 		case <-h.done:
-		case <-time.After(5 * time.Second):
+		case <-time.After(replyWait):
 			t.Error("Run did not return after the end of input")
 		}
 	})
@@ -112,7 +117,7 @@ func (h *harness) expect(prefix string, timeout time.Duration) (string, []string
 func (h *harness) sync() []string {
 	h.t.Helper()
 	h.send("isready")
-	_, before := h.expect("readyok", 5*time.Second)
+	_, before := h.expect("readyok", replyWait)
 	return before
 }
 
@@ -141,7 +146,7 @@ func (h *harness) quit() []string {
 			h.t.Errorf("Run: %v", err)
 		}
 		h.done <- nil
-	case <-time.After(5 * time.Second):
+	case <-time.After(replyWait):
 		h.t.Fatal("quit: Run did not return")
 	}
 	for {
@@ -214,7 +219,7 @@ func TestUCIHandshake(t *testing.T) {
 func TestGoDepthBestMoveOnce(t *testing.T) {
 	h := newHarness(t, nil)
 	h.send("position startpos moves e2e4", "go depth 3")
-	bm, before := h.expect("bestmove", 5*time.Second)
+	bm, before := h.expect("bestmove", replyWait)
 	if bm != "bestmove a7a6 ponder e1e2" {
 		t.Errorf("got %q", bm)
 	}
@@ -245,7 +250,7 @@ func TestGoDepthBestMoveOnce(t *testing.T) {
 func TestGoBeforePositionUsesStartpos(t *testing.T) {
 	h := newHarness(t, nil)
 	h.send("go depth 1")
-	h.expect("bestmove", 5*time.Second)
+	h.expect("bestmove", replyWait)
 	if c := h.fake.calls(); c[0].fen != engine.StartFEN {
 		t.Errorf("searched %s", c[0].fen)
 	}
@@ -331,7 +336,7 @@ func TestPonder(t *testing.T) {
 		t.Errorf("ponder limits %+v", c[0].lim)
 	}
 	h.send("ponderhit")
-	h.expect("bestmove", 5*time.Second)
+	h.expect("bestmove", replyWait)
 	h.fake.mu.Lock()
 	hits := h.fake.ponderHit
 	h.fake.mu.Unlock()
@@ -363,11 +368,11 @@ func TestPonder(t *testing.T) {
 func TestTimeLimits(t *testing.T) {
 	h := newHarness(t, nil)
 	h.send("position startpos moves e2e4", "go wtime 1000 btime 60000 winc 5 binc 1000 movestogo 20")
-	h.expect("bestmove", 5*time.Second)
+	h.expect("bestmove", replyWait)
 	h.send("setoption name Move Overhead value 10", "go movetime 200")
-	h.expect("bestmove", 5*time.Second)
+	h.expect("bestmove", replyWait)
 	h.send("go movetime 100 wtime 50 btime 50") // the clock caps movetime
-	h.expect("bestmove", 5*time.Second)
+	h.expect("bestmove", replyWait)
 	// The limits go to the search as given (its Budget is tested there).
 	c := h.fake.calls()
 	black := search.TimeControl{Time: time.Minute, Inc: time.Second, MovesToGo: 20}
@@ -388,17 +393,17 @@ func TestTimeLimits(t *testing.T) {
 func TestGoWithoutOurClock(t *testing.T) {
 	h := newHarness(t, nil)
 	h.send("position startpos moves e2e4", "go wtime 2000 winc 20")
-	_, before := h.expect("bestmove", 5*time.Second)
+	_, before := h.expect("bestmove", replyWait)
 	if !strings.Contains(strings.Join(before, "\n"), "info string warning: go has wtime but no btime") {
 		t.Errorf("no warning for the missing btime in %q", before)
 	}
 	h.send("position startpos", "go btime 3000 binc 30")
-	_, before = h.expect("bestmove", 5*time.Second)
+	_, before = h.expect("bestmove", replyWait)
 	if !strings.Contains(strings.Join(before, "\n"), "info string warning: go has btime but no wtime") {
 		t.Errorf("no warning for the missing wtime in %q", before)
 	}
 	h.send("go wtime 1000 btime 4000") // both: no warning
-	_, before = h.expect("bestmove", 5*time.Second)
+	_, before = h.expect("bestmove", replyWait)
 	if strings.Contains(strings.Join(before, "\n"), "warning") {
 		t.Errorf("a warning with both clocks: %q", before)
 	}
@@ -415,7 +420,7 @@ func TestGoWithoutOurClock(t *testing.T) {
 func TestGoParameters(t *testing.T) {
 	h := newHarness(t, nil)
 	h.send("go nodes 5000 mate 3 depth 7 searchmoves e2e4 d2d4 zz9 movestogo 5")
-	bm, before := h.expect("bestmove", 5*time.Second)
+	bm, before := h.expect("bestmove", replyWait)
 	if bm != "bestmove e2e4 ponder a7a6" {
 		t.Errorf("got %q", bm)
 	}
@@ -427,7 +432,7 @@ func TestGoParameters(t *testing.T) {
 		t.Errorf("limits %+v", c)
 	}
 	h.send("go depth x nodes -1 movetime 0 bogus depth")
-	_, before = h.expect("bestmove", 5*time.Second)
+	_, before = h.expect("bestmove", replyWait)
 	if n := count(before, "info string error: go:"); n != 5 {
 		t.Errorf("%d errors: %q", n, before)
 	}
@@ -463,7 +468,7 @@ func TestGoZeroLimits(t *testing.T) {
 			h.expect("info depth 1", time.Second)
 			h.send("stop")
 		}
-		_, before := h.expect("bestmove", 5*time.Second)
+		_, before := h.expect("bestmove", replyWait)
 		calls := h.fake.calls()
 		if len(calls) != n+1 {
 			t.Fatalf("%s: no search", c.cmd)
@@ -774,7 +779,7 @@ func TestOptionsDuringSearch(t *testing.T) {
 func TestPerft(t *testing.T) {
 	h := newHarness(t, nil)
 	h.send("go perft 2")
-	l, before := h.expect("Nodes searched", 5*time.Second)
+	l, before := h.expect("Nodes searched", replyWait)
 	if l != "Nodes searched: 400" {
 		t.Errorf("%q", l)
 	}
@@ -921,7 +926,7 @@ func TestBookOnlyOnTheClock(t *testing.T) {
 		"go movetime 20 wtime 1000 btime 1000", "go",
 	} {
 		h.send(cmd)
-		if bm, before := h.expect("bestmove", 5*time.Second); !strings.HasPrefix(bm, "bestmove a2a3") || count(before, "info string book") != 0 {
+		if bm, before := h.expect("bestmove", replyWait); !strings.HasPrefix(bm, "bestmove a2a3") || count(before, "info string book") != 0 {
 			t.Errorf("%s: %q after %q", cmd, bm, before)
 		}
 	}
@@ -948,7 +953,7 @@ func TestRobustness(t *testing.T) {
 	h.send("", "   ", "\t", "frobnicate", garbage, huge, "position startpos moves "+strings.Repeat("e2e4 ", 50000),
 		"stop", "ponderhit", "register later", "debug on", "debug off", "debug maybe",
 		"position fen 8/8/8/8 w", "isready")
-	_, before := h.expect("readyok", 5*time.Second)
+	_, before := h.expect("readyok", replyWait)
 	for _, l := range before {
 		if !strings.HasPrefix(l, "info string ") {
 			t.Errorf("unexpected %q", l)
@@ -964,7 +969,7 @@ func TestRobustness(t *testing.T) {
 	}
 	// A long "go" is a short error list plus a search.
 	h.send("go " + strings.Repeat("depth ", 40000))
-	_, before = h.expect("bestmove", 5*time.Second)
+	_, before = h.expect("bestmove", replyWait)
 	if count(before, "info string error: go:") != 6 || before[5] != "info string error: go: 19995 more errors" {
 		t.Errorf("go errors: %q", before)
 	}
@@ -1112,7 +1117,7 @@ func TestProgressLines(t *testing.T) {
 	h := newHarness(t, nil)
 	h.fake.progress = true
 	h.send("position startpos moves e2e4", "go depth 2")
-	_, before := h.expect("bestmove", 5*time.Second)
+	_, before := h.expect("bestmove", replyWait)
 	want := []string{
 		"info depth 1",
 		"info nodes 1500 nps 1500 time 1000 hashfull 1",

@@ -102,14 +102,14 @@ func TestFormatInfoWDL(t *testing.T) {
 func TestShowWDLOption(t *testing.T) {
 	h := newHarness(t, nil)
 	h.send("uci")
-	line, _ := h.expect("option name UCI_ShowWDL", 5*time.Second)
+	line, _ := h.expect("option name UCI_ShowWDL", replyWait)
 	if line != "option name UCI_ShowWDL type check default false" {
 		t.Errorf("offered as %q", line)
 	}
-	h.expect("uciok", 5*time.Second)
+	h.expect("uciok", replyWait)
 	infoLines := func() []string {
 		h.send("position startpos", "go depth 3")
-		_, before := h.expect("bestmove", 5*time.Second)
+		_, before := h.expect("bestmove", replyWait)
 		var infos []string
 		for _, l := range before {
 			if strings.HasPrefix(l, "info") && strings.Contains(l, " score ") {
