@@ -1,5 +1,7 @@
 // Package nnue is Bounder's network evaluation: an efficiently updatable
-// neural network (NNUE) of the perspective kind, (768 → N) × 2 → 1.
+// neural network (NNUE) of the perspective kind, (768 → N) × 2 → 1, the
+// output neuron chosen from B by the number of pieces on the board (output
+// buckets; B = 1 is one output for every position).
 //
 // # The network
 //
@@ -9,8 +11,10 @@
 // A feature transformer maps each view to N hidden values (the
 // accumulator: the bias plus the weight rows of the pieces on the board),
 // and the side to move's accumulator followed by the other side's, each
-// clipped to [0, 1] (clipped ReLU), feed one output neuron. The output
-// times Scale is the score in centipawns for the side to move.
+// clipped to [0, 1] (clipped ReLU), feed one output neuron: bucket
+// Bucket(pieces, B) of B, so that the opening, the middlegame and the
+// endings each weigh the hidden units their own way. The output times
+// Scale is the score in centipawns for the side to move.
 //
 // # Quantisation
 //
@@ -22,12 +26,15 @@
 //
 // # The file
 //
-// Little-endian: the magic "BNNU", a uint32 version (1), a uint32 N, then
-// the int16 arrays in order — transformer weights (768·N, feature-major),
-// transformer biases (N), output weights (2N) — an int32 output bias, and
-// last a uint32 CRC-32 (IEEE) of everything before it. Read rejects a file
-// of another magic, version or size, an N outside 8..2048 or a wrong
-// checksum, with an error that says which.
+// Little-endian: the magic "BNNU", a uint32 version, a uint32 N, in
+// version 2 a uint32 B, then the int16 arrays in order — transformer
+// weights (768·N, feature-major), transformer biases (N), output weights
+// (B·2N, bucket by bucket) — the int32 output biases (B), and last a
+// uint32 CRC-32 (IEEE) of everything before it. Version 1 is version 2
+// without B, for B = 1, and a net of one bucket is written as version 1.
+// Read rejects a file of another magic, version or size, an N outside
+// 8..2048, a B outside 1..32 or a wrong checksum, with an error that says
+// which.
 package nnue
 
 import (
@@ -50,20 +57,32 @@ const (
 const Inputs = 768
 
 const (
-	magic   = "BNNU"
-	version = 1
-	minN    = 8
-	maxN    = 2048
+	magic      = "BNNU"
+	version    = 2
+	minN       = 8
+	maxN       = 2048
+	maxBuckets = 32
 )
 
 // Net is a quantised network.
 type Net struct {
 	N       int
+	B       int     // output buckets (0 is read as 1)
 	FTW     []int16 // Inputs × N, the row of feature f at f·N
 	FTB     []int16 // N
-	OutW    []int16 // 2N: the side to move's half, then the other's
-	OutB    int32
-	Version string // its file's checksum, as 8 hex digits
+	OutW    []int16 // B × 2N: per bucket the side to move's half, then the other's
+	OutB    []int32 // B
+	Version string  // its file's checksum, as 8 hex digits
+}
+
+// Buckets is the number of output buckets.
+func (net *Net) Buckets() int { return max(net.B, 1) }
+
+// Bucket is the output bucket of a position with pieces pieces (kings
+// included, 2 to 32) in a net of b buckets: equal ranges of the piece
+// count, the fewest pieces in bucket 0.
+func Bucket(pieces, b int) int {
+	return min(b-1, max(0, pieces-2)*b/31)
 }
 
 // Feature is the input index of piece type t (1-6) of colour c on square
@@ -92,45 +111,59 @@ func Parse(data []byte) (*Net, error) {
 	if string(data[:4]) != magic {
 		return nil, errors.New("network: not a Bounder network file (bad magic)")
 	}
-	if v := binary.LittleEndian.Uint32(data[4:]); v != version {
-		return nil, fmt.Errorf("network: version %d, want %d", v, version)
+	v := binary.LittleEndian.Uint32(data[4:])
+	if v != 1 && v != version {
+		return nil, fmt.Errorf("network: version %d, want 1 or %d", v, version)
 	}
 	n := int(binary.LittleEndian.Uint32(data[8:]))
 	if n < minN || n > maxN {
 		return nil, fmt.Errorf("network: hidden size %d, want %d to %d", n, minN, maxN)
 	}
-	want := 12 + 2*(Inputs*n+n+2*n) + 4 + 4
+	head, b := 12, 1
+	if v == 2 {
+		head = 16
+		if len(data) < head+4 {
+			return nil, fmt.Errorf("network: %d bytes is too short", len(data))
+		}
+		if b = int(binary.LittleEndian.Uint32(data[12:])); b < 1 || b > maxBuckets {
+			return nil, fmt.Errorf("network: %d output buckets, want 1 to %d", b, maxBuckets)
+		}
+	}
+	want := head + 2*(Inputs*n+n+b*2*n) + 4*b + 4
 	if len(data) != want {
-		return nil, fmt.Errorf("network: %d bytes, want %d for hidden size %d", len(data), want, n)
+		return nil, fmt.Errorf("network: %d bytes, want %d for hidden size %d and %d buckets", len(data), want, n, b)
 	}
 	body := data[:len(data)-4]
 	if sum, got := crc32.ChecksumIEEE(body), binary.LittleEndian.Uint32(data[len(data)-4:]); sum != got {
 		return nil, fmt.Errorf("network: checksum %08x, want %08x (the file is corrupt)", sum, got)
 	}
-	net := &Net{N: n, FTW: make([]int16, Inputs*n), FTB: make([]int16, n), OutW: make([]int16, 2*n)}
-	rd := bytes.NewReader(data[12:])
-	for _, a := range [][]int16{net.FTW, net.FTB, net.OutW} {
+	net := &Net{N: n, B: b, FTW: make([]int16, Inputs*n), FTB: make([]int16, n), OutW: make([]int16, b*2*n), OutB: make([]int32, b)}
+	rd := bytes.NewReader(data[head:])
+	for _, a := range []any{net.FTW, net.FTB, net.OutW, net.OutB} {
 		if err := binary.Read(rd, binary.LittleEndian, a); err != nil {
 			return nil, err
 		}
-	}
-	if err := binary.Read(rd, binary.LittleEndian, &net.OutB); err != nil {
-		return nil, err
 	}
 	net.Version = fmt.Sprintf("%08x", binary.LittleEndian.Uint32(data[len(data)-4:]))
 	return net, nil
 }
 
-// Write writes the network's file.
+// Write writes the network's file: version 1 for one bucket (so that such
+// a net's file is what it was before buckets), else version 2.
 func (net *Net) Write(w io.Writer) error {
 	var b bytes.Buffer
 	b.WriteString(magic)
-	binary.Write(&b, binary.LittleEndian, uint32(version))
-	binary.Write(&b, binary.LittleEndian, uint32(net.N))
-	for _, a := range [][]int16{net.FTW, net.FTB, net.OutW} {
+	if nb := net.Buckets(); nb == 1 {
+		binary.Write(&b, binary.LittleEndian, uint32(1))
+		binary.Write(&b, binary.LittleEndian, uint32(net.N))
+	} else {
+		binary.Write(&b, binary.LittleEndian, uint32(version))
+		binary.Write(&b, binary.LittleEndian, uint32(net.N))
+		binary.Write(&b, binary.LittleEndian, uint32(nb))
+	}
+	for _, a := range []any{net.FTW, net.FTB, net.OutW, net.OutB} {
 		binary.Write(&b, binary.LittleEndian, a)
 	}
-	binary.Write(&b, binary.LittleEndian, net.OutB)
 	binary.Write(&b, binary.LittleEndian, crc32.ChecksumIEEE(b.Bytes()))
 	_, err := w.Write(b.Bytes())
 	return err

@@ -11,11 +11,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// randomNet is a net of random weights, large enough that every piece
-// moves the output.
-func randomNet(n int, seed int64) *Net {
+// randomNet is a net of b output buckets and random weights, large enough
+// that every piece moves the output.
+func randomNet(n, b int, seed int64) *Net {
 	rng := rand.New(rand.NewSource(seed))
-	net := &Net{N: n, FTW: make([]int16, Inputs*n), FTB: make([]int16, n), OutW: make([]int16, 2*n), OutB: 1234}
+	net := &Net{N: n, B: b, FTW: make([]int16, Inputs*n), FTB: make([]int16, n), OutW: make([]int16, b*2*n), OutB: make([]int32, b)}
+	for i := range net.OutB {
+		net.OutB[i] = int32(rng.Intn(4001) - 2000)
+	}
 	for i := range net.FTW {
 		net.FTW[i] = int16(rng.Intn(401) - 200)
 	}
@@ -42,7 +45,7 @@ var treeFENs = []string{
 // the stack's incremental accumulator scores as a fresh one.
 func walk(t *testing.T, net *Net, s *Stack, pos *engine.Position, depth int, nodes *int) {
 	*nodes++
-	require.Equal(t, net.Evaluate(pos), s.Evaluate(pos.SideToMove()), pos.FEN())
+	require.Equal(t, net.Evaluate(pos), s.Evaluate(pos), pos.FEN())
 	if depth == 0 {
 		return
 	}
@@ -65,7 +68,7 @@ func walk(t *testing.T, net *Net, s *Stack, pos *engine.Position, depth int, nod
 // too), en passant, promotions and null moves, the updated accumulators
 // equal the ones computed from the board.
 func TestIncrementalMatchesFresh(t *testing.T) {
-	net := randomNet(16, 1)
+	net := randomNet(16, 8, 1)
 	depth := 3
 	if testing.Short() {
 		depth = 2
@@ -85,7 +88,7 @@ func TestIncrementalMatchesFresh(t *testing.T) {
 // TestIncrementalRandomGames plays long random games, never taking a move
 // back, so the stack goes deep and meets every kind of move.
 func TestIncrementalRandomGames(t *testing.T) {
-	net := randomNet(24, 2)
+	net := randomNet(24, 4, 2)
 	rng := rand.New(rand.NewSource(3))
 	var buf [256]engine.Move
 	for g := 0; g < 20; g++ {
@@ -99,7 +102,7 @@ func TestIncrementalRandomGames(t *testing.T) {
 				break
 			}
 			s.Make(pos, moves[rng.Intn(len(moves))])
-			require.Equal(t, net.Evaluate(pos), s.Evaluate(pos.SideToMove()), pos.FEN())
+			require.Equal(t, net.Evaluate(pos), s.Evaluate(pos), pos.FEN())
 		}
 	}
 }
@@ -107,7 +110,7 @@ func TestIncrementalRandomGames(t *testing.T) {
 // TestColourSymmetry: a position and its colour-flipped mirror score the
 // same for the side to move.
 func TestColourSymmetry(t *testing.T) {
-	for _, net := range []*Net{randomNet(32, 4), Default()} {
+	for _, net := range []*Net{randomNet(32, 8, 4), randomNet(32, 1, 4), Default()} {
 		for _, fen := range treeFENs[:5] {
 			pos, err := engine.ParseFEN(fen)
 			require.NoError(t, err)
@@ -117,21 +120,32 @@ func TestColourSymmetry(t *testing.T) {
 }
 
 func TestFileRoundTrip(t *testing.T) {
-	net := randomNet(16, 5)
+	for _, b := range []int{1, 3, 8} {
+		fileRoundTrip(t, randomNet(16, b, 5))
+	}
+}
+
+func fileRoundTrip(t *testing.T, net *Net) {
 	data := net.Bytes()
+	wantVersion := byte(2)
+	if net.Buckets() == 1 {
+		wantVersion = 1 // as before buckets
+	}
+	require.Equal(t, wantVersion, data[4])
 	got, err := Parse(data)
 	require.NoError(t, err)
 	require.Equal(t, net.FTW, got.FTW)
 	require.Equal(t, net.FTB, got.FTB)
 	require.Equal(t, net.OutW, got.OutW)
 	require.Equal(t, net.OutB, got.OutB)
+	require.Equal(t, net.Buckets(), got.Buckets())
 	got2, err := Read(bytes.NewReader(data))
 	require.NoError(t, err)
 	require.Equal(t, got.Version, got2.Version)
 }
 
 func TestParseRejects(t *testing.T) {
-	good := randomNet(16, 6).Bytes()
+	good := randomNet(16, 8, 6).Bytes()
 	spoil := func(f func(b []byte) []byte) []byte {
 		return f(append([]byte(nil), good...))
 	}
@@ -143,14 +157,18 @@ func TestParseRejects(t *testing.T) {
 			b[8] = 3
 			return b
 		}),
-		"bytes":    good[:len(good)-6],
+		"bytes": good[:len(good)-6],
+		"buckets": spoil(func(b []byte) []byte {
+			b[12] = 33
+			return b
+		}),
 		"checksum": spoil(func(b []byte) []byte { b[100] ^= 1; return b }),
 	}
 	for name, data := range cases {
 		_, err := Parse(data)
 		require.Error(t, err, name)
 		require.Contains(t, err.Error(), map[string]string{"too short": "too short", "bad magic": "magic", "version": "version",
-			"hidden size": "hidden size", "bytes": "bytes", "checksum": "checksum"}[name], name)
+			"hidden size": "hidden size", "bytes": "bytes", "checksum": "checksum", "buckets": "buckets"}[name], name)
 	}
 }
 
@@ -191,7 +209,8 @@ func TestEmbeddedKnowsMaterial(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	f.Add(randomNet(8, 7).Bytes())
+	f.Add(randomNet(8, 1, 7).Bytes())
+	f.Add(randomNet(8, 4, 7).Bytes())
 	f.Fuzz(func(t *testing.T, b []byte) {
 		net, err := Parse(b)
 		if err != nil {
@@ -213,7 +232,25 @@ func BenchmarkIncremental(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		m := moves[i%len(moves)]
 		s.Make(pos, m)
-		_ = s.Evaluate(pos.SideToMove())
+		_ = s.Evaluate(pos)
 		s.Unmake(pos)
 	}
+}
+
+// TestBucket: the buckets split the piece counts 2..32 into equal ranges,
+// every bucket used, the fewest pieces first.
+func TestBucket(t *testing.T) {
+	for _, b := range []int{1, 2, 4, 8, 16} {
+		seen := map[int]bool{}
+		last := 0
+		for pieces := 2; pieces <= 32; pieces++ {
+			k := Bucket(pieces, b)
+			require.GreaterOrEqual(t, k, last, "b %d pieces %d", b, pieces)
+			require.Less(t, k, b, "b %d pieces %d", b, pieces)
+			seen[k], last = true, k
+		}
+		require.Len(t, seen, b, "every bucket of %d used", b)
+	}
+	require.Equal(t, 0, Bucket(2, 8))
+	require.Equal(t, 7, Bucket(32, 8))
 }

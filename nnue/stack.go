@@ -105,10 +105,11 @@ func (s *Stack) PushNull() {
 // Pop takes back the last Push.
 func (s *Stack) Pop() { s.top-- }
 
-// Evaluate scores the current level for side to move stm, in centipawns
-// from its view.
-func (s *Stack) Evaluate(stm engine.Color) int {
-	return s.net.output(s.level(s.top, int(stm)), s.level(s.top, int(stm)^1))
+// Evaluate scores the current level, whose position is pos, in
+// centipawns from the side to move's view.
+func (s *Stack) Evaluate(pos *engine.Position) int {
+	stm := int(pos.SideToMove())
+	return s.net.output(s.level(s.top, stm), s.level(s.top, stm^1), bits.OnesCount64(uint64(pos.Occupied())))
 }
 
 // Evaluate scores pos from the side to move's view with a fresh
@@ -117,13 +118,15 @@ func (s *Stack) Evaluate(stm engine.Color) int {
 func (net *Net) Evaluate(pos *engine.Position) int {
 	s := NewStack(net, 1)
 	s.Reset(pos)
-	return s.Evaluate(pos.SideToMove())
+	return s.Evaluate(pos)
 }
 
-// output is the output neuron on the two clipped accumulators.
-func (net *Net) output(us, them []int16) int {
-	sum := dotFast(us, them, net.OutW)
-	return int((int64(sum) + int64(net.OutB)) * Scale / (QA * QB))
+// output is the output neuron of the bucket of pieces on the two clipped
+// accumulators.
+func (net *Net) output(us, them []int16, pieces int) int {
+	b, n2 := Bucket(pieces, net.Buckets()), 2*net.N
+	sum := dotFast(us, them, net.OutW[b*n2:(b+1)*n2])
+	return int((int64(sum) + int64(net.OutB[b])) * Scale / (QA * QB))
 }
 
 // dot is the output layer's sum in plain Go: the side to move's clipped

@@ -66,7 +66,7 @@ func (w *worker) netEval() int {
 	if netCheck != nil {
 		netCheck(w)
 	}
-	return max(-evalLimit, min(evalLimit, w.nn.Evaluate(w.pos.SideToMove())))
+	return max(-evalLimit, min(evalLimit, w.nn.Evaluate(w.pos)))
 }
 
 const evalLimit = 15000

@@ -74,7 +74,7 @@ func TestNetworkStackInStep(t *testing.T) {
 	checked, bad := 0, 0
 	netCheck = func(w *worker) {
 		checked++
-		if w.nn.Evaluate(w.pos.SideToMove()) != w.nn.Net().Evaluate(w.pos) {
+		if w.nn.Evaluate(w.pos) != w.nn.Net().Evaluate(w.pos) {
 			bad++
 		}
 	}

@@ -23,7 +23,7 @@ import (
 
 const usageText = `usage: bounder train --out NET [flags] FILE...
 
-Fits the network evaluation (768 → N) × 2 → 1 to the training data FILEs
+Fits the network evaluation (768 → N) × 2 → B to the training data FILEs
 (bounder selfplay's) and writes it quantised to NET, the file the
 EvalFile option loads. Every --valid-every-th game is held out for
 validation; the training and validation losses are printed each epoch
@@ -46,6 +46,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	ckpt := fs.String("checkpoint", "", "a checkpoint `FILE`: saved after each epoch, continued from when it exists")
 	plotPath := fs.String("plot", "", "plot the losses by epoch to this PNG `FILE`")
 	n := fs.Int("hidden", def.N, "hidden neurons per view, N")
+	buckets := fs.Int("buckets", def.Buckets, "output buckets B, by the number of pieces on the board, 1 to 32; with --init of a one-bucket net, each starts as its output")
 	epochs := fs.Int("epochs", def.Epochs, "passes over the training data")
 	batch := fs.Int("batch", def.Batch, "positions per step")
 	lr := fs.Float64("lr", def.LR, "Adam's learning rate at the start")
@@ -77,6 +78,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return bad("no training data FILE")
 	case *n < 8 || *n > 2048:
 		return bad("--hidden must be 8 to 2048")
+	case *buckets < 1 || *buckets > 32:
+		return bad("--buckets must be 1 to 32")
 	case *batch < 1 || *epochs < 0:
 		return bad("--batch must be positive and --epochs not negative")
 	case *lambda < 0 || *lambda > 1:
@@ -101,7 +104,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if len(recs) == 0 {
 		return fail(errors.New("the data holds no position"))
 	}
-	cfg := Config{N: *n, Epochs: *epochs, Batch: *batch, LR: *lr, DropEvery: *dropEvery, Drop: *drop,
+	cfg := Config{N: *n, Buckets: *buckets, Epochs: *epochs, Batch: *batch, LR: *lr, DropEvery: *dropEvery, Drop: *drop,
 		Lambda: *lambda, K: *k, Seed: *seed, ValidEvery: *validEvery}
 	var st *State
 	if *ckpt != "" {
@@ -135,8 +138,18 @@ func Main(args []string, stdout, stderr io.Writer) int {
 				return fail(fmt.Errorf("%s: %v", *initNet, err))
 			}
 			m := Dequantise(net)
-			hiddenSet := false
-			fs.Visit(func(f *flag.Flag) { hiddenSet = hiddenSet || f.Name == "hidden" })
+			hiddenSet, bucketsSet := false, false
+			fs.Visit(func(f *flag.Flag) {
+				hiddenSet = hiddenSet || f.Name == "hidden"
+				bucketsSet = bucketsSet || f.Name == "buckets"
+			})
+			switch {
+			case bucketsSet && cfg.Buckets != net.Buckets() && net.Buckets() != 1:
+				return bad("--buckets %d: --init's net has %d buckets (only a one-bucket net can be given buckets)", cfg.Buckets, net.Buckets())
+			case bucketsSet && cfg.Buckets != net.Buckets():
+				m = Rebucket(m, cfg.Buckets)
+				fmt.Fprintf(stdout, "giving the net %d output buckets, each starting as its one\n", cfg.Buckets)
+			}
 			switch {
 			case hiddenSet && cfg.N < net.N:
 				return bad("--hidden %d is below the hidden size %d of --init's net (a net can grow, not shrink)", cfg.N, net.N)
@@ -144,15 +157,15 @@ func Main(args []string, stdout, stderr io.Writer) int {
 				m = Grow(m, cfg.N, cfg.Seed)
 				fmt.Fprintf(stdout, "growing the net from hidden size %d to %d (the new units start silent)\n", net.N, cfg.N)
 			}
-			st.Config.N = m.N
+			st.Config.N, st.Config.Buckets = m.N, m.buckets()
 			st.Model = *m
 			st.M, st.V = make([]float32, len(st.Model.Params)), make([]float32, len(st.Model.Params))
 			fmt.Fprintf(stdout, "starting from %s (%s, hidden size %d)\n", *initNet, net.Version, net.N)
 		}
 	}
 	cfg = st.Config
-	fmt.Fprintf(stdout, "%d positions: %d training, %d validation; K %.1f, lambda %g, hidden %d\n",
-		len(recs), len(trainRecs), len(validRecs), st.K, cfg.Lambda, cfg.N)
+	fmt.Fprintf(stdout, "%d positions: %d training, %d validation; K %.1f, lambda %g, hidden %d, buckets %d\n",
+		len(recs), len(trainRecs), len(validRecs), st.K, cfg.Lambda, cfg.N, st.Model.buckets())
 	trainS := Samples(trainRecs, st.K, cfg.Lambda)
 	if *mirror {
 		m := Mirrored(trainRecs, trainS)

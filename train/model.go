@@ -30,12 +30,20 @@ const weightClip = 1.98
 // optimiser sees one vector.
 type Model struct {
 	N      int
-	Params []float32 // FTW (Inputs·N), FTB (N), OutW (2N), OutB (1)
+	B      int       // output buckets (nnue.Bucket; 0, in an older checkpoint, is 1)
+	Params []float32 // FTW (Inputs·N), FTB (N), OutW (B·2N), OutB (B)
 }
 
-// NewModel returns a model of hidden size n with seeded random weights.
-func NewModel(n int, seed int64) *Model {
-	m := &Model{N: n, Params: make([]float32, nnue.Inputs*n+n+2*n+1)}
+// paramCount is the number of parameters of hidden size n and b buckets.
+func paramCount(n, b int) int { return nnue.Inputs*n + n + b*(2*n+1) }
+
+// buckets is the model's number of output buckets.
+func (m *Model) buckets() int { return max(m.B, 1) }
+
+// NewModel returns a model of hidden size n and b output buckets with
+// seeded random weights.
+func NewModel(n, b int, seed int64) *Model {
+	m := &Model{N: n, B: b, Params: make([]float32, paramCount(n, b))}
 	rng := rand.New(rand.NewSource(seed))
 	ftw, _, outw, _ := m.parts()
 	for i := range ftw {
@@ -48,12 +56,20 @@ func NewModel(n int, seed int64) *Model {
 }
 
 func (m *Model) parts() (ftw, ftb, outw, outb []float32) {
-	return split(m.Params, m.N)
+	return split(m.Params, m.N, m.buckets())
 }
 
-func split(p []float32, n int) (ftw, ftb, outw, outb []float32) {
+func split(p []float32, n, b int) (ftw, ftb, outw, outb []float32) {
 	a := nnue.Inputs * n
-	return p[:a], p[a : a+n], p[a+n : a+3*n], p[a+3*n:]
+	o := a + n + b*2*n
+	return p[:a], p[a : a+n], p[a+n : o], p[o : o+b]
+}
+
+// output is the output weights and bias of the bucket of sample s.
+func (m *Model) output(p []float32, s *Sample) (w []float32, b *float32) {
+	_, _, outw, outb := split(p, m.N, m.buckets())
+	k := nnue.Bucket(s.Count, m.buckets())
+	return outw[k*2*m.N : (k+1)*2*m.N], &outb[k]
 }
 
 // Sample is a position's features and its target.
@@ -97,7 +113,8 @@ func newScratch(n, params int) *scratch {
 // Forward returns the net's score of a sample in units of Scale
 // centipawns, filling sc's accumulators.
 func (m *Model) forward(s *Sample, sc *scratch) float32 {
-	ftw, ftb, outw, outb := m.parts()
+	ftw, ftb, _, _ := m.parts()
+	outw, outb := m.output(m.Params, s)
 	n := m.N
 	for v := 0; v < 2; v++ {
 		a := sc.acc[v]
@@ -107,7 +124,7 @@ func (m *Model) forward(s *Sample, sc *scratch) float32 {
 		}
 	}
 	us, them := sc.acc[s.Stm], sc.acc[s.Stm^1]
-	out := outb[0]
+	out := *outb
 	for j := 0; j < n; j++ {
 		out += outw[j]*clip(us[j]) + outw[n+j]*clip(them[j])
 	}
@@ -148,10 +165,11 @@ func (m *Model) lossGrad(s *Sample, k float64, sc *scratch) float64 {
 	if g == 0 {
 		return diff * diff
 	}
-	_, _, outw, _ := m.parts()
-	gftw, gftb, goutw, goutb := split(sc.grad, m.N)
+	outw, _ := m.output(m.Params, s)
+	gftw, gftb, _, _ := split(sc.grad, m.N, m.buckets())
+	goutw, goutb := m.output(sc.grad, s)
 	n := m.N
-	goutb[0] += g
+	*goutb += g
 	for side := 0; side < 2; side++ {
 		view := int(s.Stm) ^ side
 		a, d := sc.acc[view], sc.d

@@ -18,6 +18,7 @@ import (
 // Config is a training run's settings.
 type Config struct {
 	N          int     // hidden size
+	Buckets    int     // output buckets (0: 1)
 	Epochs     int     // passes over the training set
 	Batch      int     // positions per step
 	LR         float64 // Adam's learning rate at the start
@@ -32,7 +33,7 @@ type Config struct {
 
 // DefaultConfig is bounder train's defaults.
 func DefaultConfig() Config {
-	return Config{N: 128, Epochs: 10, Batch: 1024, LR: 0.002, DropEvery: 4, Drop: 0.3, Lambda: 1, Seed: 1, ValidEvery: 20}
+	return Config{N: 128, Buckets: 1, Epochs: 10, Batch: 1024, LR: 0.002, DropEvery: 4, Drop: 0.3, Lambda: 1, Seed: 1, ValidEvery: 20}
 }
 
 // Split divides records by game (the records up to a game-end flag are one
@@ -116,7 +117,7 @@ type State struct {
 
 // NewState starts a run.
 func NewState(cfg Config, k float64) *State {
-	m := NewModel(cfg.N, cfg.Seed)
+	m := NewModel(cfg.N, max(cfg.Buckets, 1), cfg.Seed)
 	return &State{Config: cfg, Model: *m, M: make([]float32, len(m.Params)), V: make([]float32, len(m.Params)), K: k}
 }
 
@@ -149,7 +150,7 @@ func LoadState(path string) (*State, error) {
 	if err := gob.NewDecoder(f).Decode(&st); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if len(st.Model.Params) != nnue.Inputs*st.Model.N+3*st.Model.N+1 || len(st.M) != len(st.Model.Params) || len(st.V) != len(st.Model.Params) {
+	if len(st.Model.Params) != paramCount(st.Model.N, st.Model.buckets()) || len(st.M) != len(st.Model.Params) || len(st.V) != len(st.Model.Params) {
 		return nil, fmt.Errorf("%s: not a checkpoint of this trainer (wrong sizes)", path)
 	}
 	return &st, nil
@@ -262,7 +263,7 @@ func (m *Model) Loss(samples []Sample, k float64) float64 {
 // training from it: each weight is the int one over its scale, so that
 // Quantise gives the net back exactly.
 func Dequantise(net *nnue.Net) *Model {
-	m := &Model{N: net.N, Params: make([]float32, nnue.Inputs*net.N+3*net.N+1)}
+	m := &Model{N: net.N, B: net.Buckets(), Params: make([]float32, paramCount(net.N, net.Buckets()))}
 	ftw, ftb, outw, outb := m.parts()
 	for i, x := range net.FTW {
 		ftw[i] = float32(x) / nnue.QA
@@ -273,7 +274,9 @@ func Dequantise(net *nnue.Net) *Model {
 	for i, x := range net.OutW {
 		outw[i] = float32(x) / nnue.QB
 	}
-	outb[0] = float32(net.OutB) / (nnue.QA * nnue.QB)
+	for i, x := range net.OutB {
+		outb[i] = float32(x) / (nnue.QA * nnue.QB)
+	}
 	return m
 }
 
@@ -282,7 +285,7 @@ func Dequantise(net *nnue.Net) *Model {
 // NewModel's, from seed) and zero output weights, so the grown model
 // computes exactly what m does and training goes on from there.
 func Grow(m *Model, n int, seed int64) *Model {
-	g := NewModel(n, seed)
+	g := NewModel(n, m.buckets(), seed)
 	ftw, ftb, outw, outb := m.parts()
 	gftw, gftb, goutw, goutb := g.parts()
 	for f := 0; f < nnue.Inputs; f++ {
@@ -291,10 +294,29 @@ func Grow(m *Model, n int, seed int64) *Model {
 	clear(gftb)
 	copy(gftb, ftb)
 	clear(goutw)
-	copy(goutw[:m.N], outw[:m.N])
-	copy(goutw[n:n+m.N], outw[m.N:])
-	goutb[0] = outb[0]
+	for k := 0; k < m.buckets(); k++ {
+		o, o2 := outw[k*2*m.N:], goutw[k*2*n:]
+		copy(o2[:m.N], o[:m.N])
+		copy(o2[n:n+m.N], o[m.N:2*m.N])
+	}
+	copy(goutb, outb)
 	return g
+}
+
+// Rebucket returns m, a model of one output bucket, with b buckets that
+// each start as its one (the same weights and bias), so that it computes
+// exactly what m does and training lets the buckets part.
+func Rebucket(m *Model, b int) *Model {
+	r := &Model{N: m.N, B: b, Params: make([]float32, paramCount(m.N, b))}
+	ftw, ftb, outw, outb := m.parts()
+	rftw, rftb, routw, routb := r.parts()
+	copy(rftw, ftw)
+	copy(rftb, ftb)
+	for k := 0; k < b; k++ {
+		copy(routw[k*2*m.N:(k+1)*2*m.N], outw)
+		routb[k] = outb[0]
+	}
+	return r
 }
 
 // Quantise returns the integer network of the model.
@@ -304,7 +326,7 @@ func (m *Model) Quantise() *nnue.Net {
 		v := math.Round(float64(x) * s)
 		return int16(max(-32767, min(32767, v)))
 	}
-	net := &nnue.Net{N: m.N, FTW: make([]int16, len(ftw)), FTB: make([]int16, len(ftb)), OutW: make([]int16, len(outw))}
+	net := &nnue.Net{N: m.N, B: m.buckets(), FTW: make([]int16, len(ftw)), FTB: make([]int16, len(ftb)), OutW: make([]int16, len(outw)), OutB: make([]int32, len(outb))}
 	for i, x := range ftw {
 		net.FTW[i] = q(x, nnue.QA)
 	}
@@ -314,6 +336,8 @@ func (m *Model) Quantise() *nnue.Net {
 	for i, x := range outw {
 		net.OutW[i] = q(x, nnue.QB)
 	}
-	net.OutB = int32(math.Round(float64(outb[0]) * nnue.QA * nnue.QB))
+	for i, x := range outb {
+		net.OutB[i] = int32(math.Round(float64(x) * nnue.QA * nnue.QB))
+	}
 	return net
 }

@@ -3,6 +3,7 @@ package train
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math"
 	"math/rand"
 	"os"
@@ -59,10 +60,16 @@ func records(t testing.TB, n int, seed int64) []trainset.Record {
 }
 
 // TestGradient checks the analytic gradient against central finite
-// differences, in float64 arithmetic on the float32 model's loss.
+// differences, in float64 arithmetic on the float32 model's loss, with
+// one output bucket and with several.
 func TestGradient(t *testing.T) {
-	m := NewModel(8, 3)
-	recs := records(t, 40, 1)
+	for _, b := range []int{1, 4} {
+		gradient(t, NewModel(8, b, 3))
+	}
+}
+
+func gradient(t *testing.T, m *Model) {
+	recs := records(t, 200, 1)
 	samples := Samples(recs, 150, 0.5)
 	k := 150.0
 	sc := newScratch(m.N, len(m.Params))
@@ -85,7 +92,7 @@ func TestGradient(t *testing.T) {
 	for tries := 0; checked < 60 && tries < 5000; tries++ {
 		i := rng.Intn(len(m.Params))
 		if tries%3 == 0 {
-			i = len(m.Params) - 1 - rng.Intn(3*m.N+1) // the biases and the output layer
+			i = len(m.Params) - 1 - rng.Intn(m.buckets()*(2*m.N+1)+m.N) // the biases and the output layer
 		}
 		if grad[i] == 0 && tries%3 != 0 {
 			continue // a feature no sample has
@@ -111,9 +118,15 @@ func TestGradient(t *testing.T) {
 // (768 inputs on a few thousand random positions do not generalise: the
 // test is that the data is fitted, not held-out skill.)
 func TestFitsMaterial(t *testing.T) {
+	for _, b := range []int{1, 4} {
+		t.Run(fmt.Sprintf("%d buckets", b), func(t *testing.T) { fitsMaterial(t, b) })
+	}
+}
+
+func fitsMaterial(t *testing.T, buckets int) {
 	recs := records(t, 3000, 2)
 	cfg := DefaultConfig()
-	cfg.N, cfg.Batch, cfg.LR, cfg.Lambda, cfg.DropEvery = 16, 256, 0.01, 1, 0
+	cfg.N, cfg.Batch, cfg.LR, cfg.Lambda, cfg.DropEvery, cfg.Buckets = 16, 256, 0.01, 1, 0, buckets
 	st := NewState(cfg, 150)
 	samples := Samples(recs, 150, 1)
 	before := st.Model.Loss(samples, 150)
@@ -305,6 +318,27 @@ func TestInitFromNet(t *testing.T) {
 		require.Equal(t, def.Evaluate(pos), g.Evaluate(pos), r.FEN())
 	}
 
+	// --buckets on a one-bucket net: every bucket starts as its output, so
+	// the net scores as before; and a net of buckets cannot be rebucketed.
+	bucketed := filepath.Join(dir, "b.nnue")
+	require.Equal(t, 0, Main([]string{"--out", bucketed, "--init", init, "--buckets", "8", "--epochs", "0", data}, &so, &se), se.String())
+	raw, err = os.ReadFile(bucketed)
+	require.NoError(t, err)
+	bn, err := nnue.Parse(raw)
+	require.NoError(t, err)
+	require.Equal(t, 8, bn.Buckets())
+	for _, r := range records(t, 50, 12) {
+		pos, err := engine.ParseFEN(r.FEN())
+		require.NoError(t, err)
+		require.Equal(t, def.Evaluate(pos), bn.Evaluate(pos), r.FEN())
+	}
+	se.Reset()
+	require.Equal(t, 2, Main([]string{"--out", out, "--init", bucketed, "--buckets", "4", data}, &so, &se))
+	require.Contains(t, se.String(), "buckets")
+	se.Reset()
+	require.Equal(t, 2, Main([]string{"--out", out, "--buckets", "0", data}, &so, &se))
+	require.Contains(t, se.String(), "--buckets")
+
 	require.NoError(t, os.WriteFile(init, []byte("not a net"), 0o644))
 	se.Reset()
 	require.Equal(t, 1, Main([]string{"--out", out, "--init", init, "--epochs", "1", data}, &so, &se))
@@ -346,7 +380,7 @@ func TestMirrored(t *testing.T) {
 // TestGrow checks that a grown net computes what the net it grew from
 // does, in float and once quantised, on positions of random games.
 func TestGrow(t *testing.T) {
-	m := NewModel(16, 4)
+	m := NewModel(16, 3, 4)
 	for i := range m.Params {
 		m.Params[i] += float32(i%7) * 0.01 // biases and outputs not zero
 	}
@@ -363,4 +397,44 @@ func TestGrow(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, qm.Evaluate(pos), qg.Evaluate(pos), r.FEN())
 	}
+}
+
+// TestRebucket: a one-bucket model given buckets computes what it did, in
+// float and quantised, and its buckets then train apart.
+func TestRebucket(t *testing.T) {
+	m := NewModel(16, 1, 6)
+	for i := range m.Params {
+		m.Params[i] += float32(i%5) * 0.01
+	}
+	r := Rebucket(m, 8)
+	require.Equal(t, 8, r.B)
+	recs := records(t, 300, 7)
+	samples := Samples(recs, 150, 1)
+	a, b := newScratch(m.N, 0), newScratch(r.N, 0)
+	for i := range samples {
+		require.InDelta(t, m.forward(&samples[i], a), r.forward(&samples[i], b), 1e-6, "sample %d", i)
+	}
+	qm, qr := m.Quantise(), r.Quantise()
+	require.Equal(t, 8, qr.Buckets())
+	for _, rec := range recs[:100] {
+		pos, err := engine.ParseFEN(rec.FEN())
+		require.NoError(t, err)
+		require.Equal(t, qm.Evaluate(pos), qr.Evaluate(pos), rec.FEN())
+	}
+	cfg := DefaultConfig()
+	cfg.N, cfg.Buckets = 16, 8
+	st := NewState(cfg, 150)
+	st.Model = *r
+	st.M, st.V = make([]float32, len(r.Params)), make([]float32, len(r.Params))
+	_, err := st.RunEpoch(context.Background(), samples)
+	require.NoError(t, err)
+	_, _, outw, _ := st.Model.parts()
+	n2 := 2 * st.Model.N
+	differ := false
+	for k := 1; k < 8; k++ {
+		for j := 0; j < n2; j++ {
+			differ = differ || outw[k*n2+j] != outw[j]
+		}
+	}
+	require.True(t, differ, "the buckets trained apart")
 }
