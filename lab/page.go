@@ -24,22 +24,28 @@ import (
 //	...generated...
 //	<!-- /lab NAME -->
 //
-// NAME is an experiment (its NAME.md without the title), "stamp" (the
-// engine and command the results were made with) or "summary" (the
-// headlines of summaryExperiments, the issue's figures of merit). Each
+// NAME is an experiment (its NAME.md without the title), "paper/NAME" (the
+// paper scale's NAME.md, in the paper/ folder of the run's directory),
+// "stamp" (the engine and command the results were made with) or "summary"
+// (the headlines of summaryExperiments, the issue's figures of merit). Each
 // NAME.md ends with its engine line, so a block says which engine made it;
-// TestLabPage fails when docs/lab.md's engine is not this one.
+// TestLabPage fails when docs/lab.md's engine is not this one. A paper
+// block keeps its own engine: the paper scale takes sessions, and its
+// journal is kept across a change of the bench signature as long as the
+// lab's own searches are unchanged (the journal's key), so it may come from
+// an earlier engine than the quick blocks, and says which.
 
 const pageUsage = `usage: bounder lab page [--in DIR] [--commit C] FILE...
 
 Rewrites, in each Markdown FILE, the blocks "bounder lab run" results go in:
 the lines between "<!-- lab NAME -->" and "<!-- /lab NAME -->" become
-DIR/NAME.md without its title (NAME an experiment), the stamp (NAME "stamp":
+DIR/NAME.md without its title (NAME an experiment, or paper/EXPERIMENT for
+the paper scale's run in DIR/paper), the stamp (NAME "stamp":
 the bench signature, commit and command the results were made with) or the
 summary (NAME "summary": the headlines of drivers-leaves, drivers-total, time,
 etc, first-guess, minimal-graph and synthetic-bns). The text outside the
 blocks is left as it is. Every experiment read must come from one engine (one
-bench signature). "make lab-docs" runs the lab into docs/lab and then this on
+bench signature), but for the paper blocks, which name their own. "make lab-docs" runs the lab into docs/lab and then this on
 docs/lab.md, README.md and docs/testing.md. Exit status: 0 on success, 1 when
 a file cannot be read or written or the results come from different engines,
 2 for bad arguments or a block without its end.`
@@ -89,7 +95,13 @@ type block struct {
 	start, end int
 }
 
-var blockStartRE = regexp.MustCompile(`(?m)^<!-- lab ([a-z0-9-]+) -->\n`)
+var blockStartRE = regexp.MustCompile(`(?m)^<!-- lab ((?:paper/)?[a-z0-9-]+) -->\n`)
+
+// paperPrefix starts the name of a paper-scale block.
+const paperPrefix = "paper/"
+
+// isPaper is whether block name is a paper-scale one.
+func isPaper(name string) bool { return strings.HasPrefix(name, paperPrefix) }
 
 // parseBlocks finds a page's blocks, in order.
 func parseBlocks(page string) ([]block, error) {
@@ -143,12 +155,14 @@ type pageContent struct {
 	commit  string // --commit: overrides the results' own
 }
 
-// engine is the one bench signature of the results, or an error naming
-// the experiments that differ.
+// engine is the one bench signature of the results (the paper blocks
+// apart), or an error naming the experiments that differ.
 func (p *pageContent) engine() (uint64, error) {
 	names := make([]string, 0, len(p.results))
 	for n := range p.results {
-		names = append(names, n)
+		if !isPaper(n) {
+			names = append(names, n)
+		}
 	}
 	slices.Sort(names)
 	var bench uint64
@@ -170,8 +184,8 @@ func (p *pageContent) commits() string {
 		return p.commit
 	}
 	var cs []string
-	for _, r := range p.results {
-		if !slices.Contains(cs, r.commit) {
+	for n, r := range p.results {
+		if !isPaper(n) && !slices.Contains(cs, r.commit) {
 			cs = append(cs, r.commit)
 		}
 	}

@@ -56,12 +56,19 @@ func checkPageTiny(t *testing.T, dir string) {
 	for _, x := range Experiments() {
 		fmt.Fprintf(&b, "\n## %s\n\nBy hand before.\n\n<!-- lab %s -->\nOLD-TABLE\n<!-- /lab %s -->\n\nBy hand after.\n", x.Name, x.Name, x.Name)
 	}
+	// A paper-scale block, from DIR/paper, of another engine (its own).
+	etcMD, err := os.ReadFile(filepath.Join(dir, "etc.md"))
+	require.NoError(t, err)
+	paperMD := bytes.Replace(etcMD, []byte(fmt.Sprintf("Engine: bench %d", testBench)), []byte("Engine: bench 7"), 1)
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "paper"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "paper", "etc.md"), paperMD, 0o644))
+	b.WriteString("\n## etc at paper scale\n\n<!-- lab paper/etc -->\nOLD-PAPER\n<!-- /lab paper/etc -->\n")
 	page, readme := filepath.Join(pages, "lab.md"), filepath.Join(pages, "README.md")
 	require.NoError(t, os.WriteFile(page, []byte(b.String()), 0o644))
 	require.NoError(t, os.WriteFile(readme, []byte("# Bounder\n\n<!-- lab summary -->\n<!-- /lab summary -->\n\nThe end.\n"), 0o644))
 	code, out, errOut := runLab(t, "page", "--in", dir, "--commit", "abc123", page, readme)
 	require.Equal(t, 0, code, "stderr: %s", errOut)
-	assert.Contains(t, out, page+": 14 blocks, rewritten")
+	assert.Contains(t, out, page+": 15 blocks, rewritten")
 	got, err := os.ReadFile(page)
 	require.NoError(t, err)
 	gotReadme, err := os.ReadFile(readme)
@@ -69,6 +76,8 @@ func checkPageTiny(t *testing.T, dir string) {
 	assert.Equal(t, 12, strings.Count(string(got), "By hand after."), "the text around the blocks is kept")
 	assert.False(t, strings.Contains(string(got), "OLD-"), "every block rewritten")
 	assert.Contains(t, string(got), fmt.Sprintf("at commit abc123, **bench %d**", testBench))
+	assert.Contains(t, string(got), "<!-- lab paper/etc -->\n\n", "the paper block")
+	assert.Contains(t, string(got), "Engine: bench 7", "the paper block keeps its engine")
 	for _, x := range Experiments() {
 		md, err := os.ReadFile(filepath.Join(dir, x.Name+".md"))
 		require.NoError(t, err)
@@ -84,7 +93,7 @@ func checkPageTiny(t *testing.T, dir string) {
 
 	code, out, _ = runLab(t, "page", "--in", dir, "--commit", "abc123", page, readme)
 	require.Equal(t, 0, code)
-	assert.Equal(t, page+": 14 blocks, unchanged\n"+readme+": 1 blocks, unchanged\n", out)
+	assert.Equal(t, page+": 15 blocks, unchanged\n"+readme+": 1 blocks, unchanged\n", out)
 
 	// What checkPage catches: a hand edit of a summary, a block of another
 	// engine, a missing block.

@@ -36,10 +36,10 @@ var synthScales = map[string]synthScale{
 	"quick": {nsWidths: []int{2, 4, 8, 16, 32}, nsDepths: []int{3, 4, 5}, nsTrees: 10, nsHash: 16,
 		bnsTrees:  50,
 		minWidths: []int{2, 3, 4, 5}, minDepths: []int{2, 3, 4, 5, 6, 7, 8}, minOrders: []float64{1, 0.9, 0.7}, minTrees: 10},
-	// paper: 002's widths (to chess's 20..60) and 30 trees, 004's trees
-	// (it drew 10000 per width; 1000 here), Knuth and Moore's count to depth 10.
+	// paper: 002's widths (to chess's 20..60) and 30 trees, 004's 10000
+	// trees per width and range, Knuth and Moore's count to depth 10.
 	"paper": {nsWidths: []int{2, 5, 10, 20, 30, 40, 60}, nsDepths: []int{3, 4, 5}, nsTrees: 30, nsHash: 64,
-		bnsTrees:  1000,
+		bnsTrees:  10000,
 		minWidths: []int{2, 3, 4, 5}, minDepths: []int{2, 3, 4, 5, 6, 7, 8, 9, 10}, minOrders: []float64{1, 0.9, 0.7}, minTrees: 30},
 }
 

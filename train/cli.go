@@ -176,6 +176,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if len(validRecs) > 0 {
 		fmt.Fprintf(stdout, "the hand-crafted evaluation (Full) on the validation set: loss %.6f\n", HandLoss(validRecs, st.K, cfg.Lambda))
 	}
+	if len(validS) > 0 && st.Epoch == 0 && *initNet != "" {
+		fmt.Fprintf(stdout, "the --init net on the validation set: loss %.6f\n", st.Model.Loss(validS, st.K))
+	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
 	for st.Epoch < cfg.Epochs {
