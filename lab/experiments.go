@@ -50,6 +50,8 @@ func Experiments() []Experiment {
 			run: (*env).timing},
 		{Name: "grain", Source: "001 §5.2.2", Title: "MTD(f)'s passes per iteration and leaves as the evaluation is rounded to g centipawns, NegaScout beside",
 			run: (*env).grain},
+		{Name: "ordering", Source: "001 Fig. 13", Title: "leaves relative to Aspiration NegaScout and to the minimal graph with and without the move ordering the search learns",
+			run: (*env).ordering},
 		{Name: "synthetic-negascout", Source: "002 Fig. 4", Title: "NegaScout's leaves relative to alpha-beta's on uniform synthetic trees, over width and depth", run: (*env).syntheticNegaScout, trees: true},
 		{Name: "synthetic-bns", Source: "004 Fig. 13/14", Title: "every driver's leaves and total nodes relative to MTD(f) on 004's synthetic trees, widths 2-5", run: (*env).syntheticBNS, trees: true},
 		{Name: "synthetic-minimal", Source: "003 (K&M)", Title: "every driver's leaves relative to the minimal tree on ordered synthetic trees", run: (*env).syntheticMinimal, trees: true},

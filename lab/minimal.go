@@ -29,32 +29,7 @@ func (e *env) minimalGraph() ([]string, error) {
 	}
 	bad := e.r.checkValues(ss, e.from, e.to, 10)
 	ref := e.r.done[spec{driver: "NegaScout", hashMiB: e.hashMiB}]
-	// The minimal graph as a series: its counts cumulative over the depths
-	// (as the drivers' are over iterations), so that the CSV's difference of
-	// two depths is one graph, as it is one iteration for a driver.
-	mg := &series{spec: spec{driver: minimalName}, at: make([]search.Stats, e.to+1), per: make([][]search.Stats, len(graphs))}
-	for i, gs := range graphs {
-		mg.per[i] = make([]search.Stats, e.to+1)
-		for d := 1; d <= e.to; d++ {
-			g := gs[d-1]
-			st := &mg.at[d]
-			st.Leaves += g.Leaves
-			st.Interior += g.Interior
-			st.Nodes += g.Nodes
-			p := &mg.per[i][d]
-			*p = mg.per[i][d-1]
-			p.Leaves += g.Leaves
-			p.Interior += g.Interior
-			p.Nodes += g.Nodes
-			if v := ref.values[i][d]; d >= e.from && v.score != g.Value && len(bad) < 10 {
-				bad = append(bad, fmt.Sprintf("%s depth %d: the minimal graph's value %d, %s %d", e.set.list[i].id, d,
-					g.Value, ref.label(), v.score))
-			}
-		}
-	}
-	for d := 2; d <= e.to; d++ {
-		mg.at[d] = addStats(mg.at[d], mg.at[d-1])
-	}
+	mg, bad := e.graphSeries(graphs, ref, bad)
 	last := func(s *series, d int, get metric) uint64 { return get(s.at[d]) - get(s.at[d-1]) }
 	leaves, nodes := leavesOf, nodesOf
 
@@ -219,6 +194,38 @@ func (e *env) minimalGraphs(label string) ([][]search.Minimal, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// graphSeries is the minimal graphs as a series: their counts cumulative
+// over the depths (as the drivers' are over iterations), so that the CSV's
+// difference of two depths is one graph, as it is one iteration for a
+// driver. Each graph's value is checked against ref's, the disagreements
+// added to bad (at most 10).
+func (e *env) graphSeries(graphs [][]search.Minimal, ref *series, bad []string) (*series, []string) {
+	mg := &series{spec: spec{driver: minimalName}, at: make([]search.Stats, e.to+1), per: make([][]search.Stats, len(graphs))}
+	for i, gs := range graphs {
+		mg.per[i] = make([]search.Stats, e.to+1)
+		for d := 1; d <= e.to; d++ {
+			g := gs[d-1]
+			st := &mg.at[d]
+			st.Leaves += g.Leaves
+			st.Interior += g.Interior
+			st.Nodes += g.Nodes
+			p := &mg.per[i][d]
+			*p = mg.per[i][d-1]
+			p.Leaves += g.Leaves
+			p.Interior += g.Interior
+			p.Nodes += g.Nodes
+			if v := ref.values[i][d]; d >= e.from && v.score != g.Value && len(bad) < 10 {
+				bad = append(bad, fmt.Sprintf("%s depth %d: the minimal graph's value %d, %s %d", e.set.list[i].id, d,
+					g.Value, ref.label(), v.score))
+			}
+		}
+	}
+	for d := 2; d <= e.to; d++ {
+		mg.at[d] = addStats(mg.at[d], mg.at[d-1])
+	}
+	return mg, bad
 }
 
 // graphKey names position i's minimal graphs in the journal.

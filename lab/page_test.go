@@ -68,12 +68,12 @@ func checkPageTiny(t *testing.T, dir string) {
 	require.NoError(t, os.WriteFile(readme, []byte("# Bounder\n\n<!-- lab summary -->\n<!-- /lab summary -->\n\nThe end.\n"), 0o644))
 	code, out, errOut := runLab(t, "page", "--in", dir, "--commit", "abc123", page, readme)
 	require.Equal(t, 0, code, "stderr: %s", errOut)
-	assert.Contains(t, out, page+": 15 blocks, rewritten")
+	assert.Contains(t, out, page+": 16 blocks, rewritten")
 	got, err := os.ReadFile(page)
 	require.NoError(t, err)
 	gotReadme, err := os.ReadFile(readme)
 	require.NoError(t, err)
-	assert.Equal(t, 12, strings.Count(string(got), "By hand after."), "the text around the blocks is kept")
+	assert.Equal(t, len(Experiments()), strings.Count(string(got), "By hand after."), "the text around the blocks is kept")
 	assert.False(t, strings.Contains(string(got), "OLD-"), "every block rewritten")
 	assert.Contains(t, string(got), fmt.Sprintf("at commit abc123, **bench %d**", testBench))
 	assert.Contains(t, string(got), "<!-- lab paper/etc -->\n\n", "the paper block")
@@ -93,7 +93,7 @@ func checkPageTiny(t *testing.T, dir string) {
 
 	code, out, _ = runLab(t, "page", "--in", dir, "--commit", "abc123", page, readme)
 	require.Equal(t, 0, code)
-	assert.Equal(t, page+": 15 blocks, unchanged\n"+readme+": 1 blocks, unchanged\n", out)
+	assert.Equal(t, page+": 16 blocks, unchanged\n"+readme+": 1 blocks, unchanged\n", out)
 
 	// What checkPage catches: a hand edit of a summary, a block of another
 	// engine, a missing block.

@@ -32,6 +32,9 @@ type spec struct {
 	// start is where the drivers that start from a guess start the first
 	// iteration (the zero value: the lab's default, the root's evaluation).
 	start start
+	// staticOrder: the move ordering without what the search learns
+	// (search.Options.StaticOrder; the ordering experiment).
+	staticOrder bool
 }
 
 // start is how a series starts the first iteration of iterative deepening
@@ -87,6 +90,7 @@ func (s spec) options() search.Options {
 	opt.FirstIteration = s.start.first()
 	opt.ETC, opt.ETCDepth = s.etcDepth > 0, s.etcDepth
 	opt.MTDfAccel = false
+	opt.StaticOrder = s.staticOrder
 	opt.Threads, opt.MultiPV = 1, 1
 	return opt
 }
@@ -529,14 +533,22 @@ func (s spec) label() string {
 	if s.start != startEval {
 		l += " first iteration " + s.start.String()
 	}
+	if s.staticOrder {
+		l += " static order"
+	}
 	return l + fmt.Sprintf(" %d MiB", s.hashMiB)
 }
 
 // key names the series in the journal: every field that shapes its
-// searches.
+// searches (staticOrder only when set, so that the keys written before it
+// existed still name their series).
 func (s spec) key() string {
-	return fmt.Sprintf("%s etc %d hash %d guessed %v %+d selective %v grain %d leaves stored %v first iteration %s eval %s",
+	k := fmt.Sprintf("%s etc %d hash %d guessed %v %+d selective %v grain %d leaves stored %v first iteration %s eval %s",
 		s.driver, s.etcDepth, s.hashMiB, s.guessed, s.guess, s.selective, s.grain, !s.noLeafStore, s.start, labEval)
+	if s.staticOrder {
+		k += " static order"
+	}
+	return k
 }
 
 // bounded reports a driver whose score is only a bound (Best Node Search).

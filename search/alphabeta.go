@@ -553,7 +553,10 @@ func (w *worker) searchMove(n *node, m engine.Move) bool {
 	// Step 20. A beta cutoff: a quiet move that caused it becomes a killer
 	// and counter move and gains history, the quiet moves before it lose;
 	// a capture that caused it gains capture history; the captures before
-	// it lose theirs.
+	// it lose theirs. With Options.StaticOrder nothing is learnt.
+	if w.opt.StaticOrder {
+		return true
+	}
 	if quiet {
 		w.goodQuiet(m, n.ply, n.depth, p)
 	}

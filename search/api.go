@@ -112,6 +112,13 @@ type Options struct {
 	// DefaultOptions leaves it off. Selective mode ignores it: its
 	// quiescence search always uses the table.
 	StoreLeaves bool
+	// StaticOrder turns off the move ordering the search learns as it goes
+	// (killers, counter moves, the butterfly, continuation and capture
+	// histories): the table's move first, then captures by MVV-LVA and
+	// static exchange, then quiet moves in the order they are generated.
+	// For the lab's ordering experiment, which asks how much of the drivers'
+	// differences the ordering makes; not for play.
+	StaticOrder bool
 	MTDStep     int // step size of MTDstep, centipawns
 	// MTDfGuess2 takes MTD(f)'s first guess from two iterations ago, against
 	// odd/even oscillation (001 footnote 5).
