@@ -23,4 +23,4 @@ func DefaultBytes() []byte { return defaultNet }
 // DefaultSHA256 is the SHA-256 of the embedded network's file, as
 // docs/nnue.md records it with the net's provenance: a test fails when the
 // file changes without both.
-const DefaultSHA256 = "14d1654ac815d52dbfffc8b23efb35f9cf7e326cfae55b8e92197a04af422b7f"
+const DefaultSHA256 = "2b73d39506f93fdbdd5f542d2c1eafb056c29a0df2008ff1858ccb22196f423c"
