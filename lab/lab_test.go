@@ -362,3 +362,14 @@ func TestETCLastIteration(t *testing.T) {
 	assert.NotContains(t, string(md)[cum:], "factor of 1.28")
 	assert.Contains(t, string(md), "| not stored, last iteration |")
 }
+
+// TestSameMate: a mate for one side agrees with another mate for that side
+// (or the report's MateBound for an unshown one), not with the other side's
+// mate or with an evaluation.
+func TestSameMate(t *testing.T) {
+	assert.True(t, sameMate(search.MateScore-9, search.MateBound))
+	assert.True(t, sameMate(-search.MateScore+4, -search.MateScore+10))
+	assert.False(t, sameMate(search.MateScore-9, -search.MateScore+9))
+	assert.False(t, sameMate(search.MateBound-1, search.MateBound))
+	assert.False(t, sameMate(300, 300), "equal evaluations are checked as values, not as mates")
+}
