@@ -23,4 +23,4 @@ func DefaultBytes() []byte { return defaultNet }
 // DefaultSHA256 is the SHA-256 of the embedded network's file, as
 // docs/nnue.md records it with the net's provenance: a test fails when the
 // file changes without both.
-const DefaultSHA256 = "2b73d39506f93fdbdd5f542d2c1eafb056c29a0df2008ff1858ccb22196f423c"
+const DefaultSHA256 = "0ad69da0675c30f2d03a87eabb3b299ded9091154cc9370ed8647ef7c991956b"
