@@ -178,6 +178,9 @@ func TestMinimalGraphQuiescenceOnce(t *testing.T) {
 // tree is larger, never smaller, summed over the positions: killers and
 // histories are what it loses.
 func TestStaticOrder(t *testing.T) {
+	if raceEnabled {
+		t.Skip("one thread, nothing for the race detector: run without -race")
+	}
 	s := NewSearcher(8)
 	var learnt, static uint64
 	for _, fen := range minimalFENs(t) {

@@ -79,6 +79,12 @@ func TestNetworkStackInStep(t *testing.T) {
 		}
 	}
 	defer func() { netCheck = nil }()
+	// 200,000 nodes a position; under -short (the race run, where a fresh
+	// evaluation at every node made this the package's slowest test) 30,000.
+	nodes := uint64(200000)
+	if testing.Short() {
+		nodes = 30000
+	}
 	s := NewSearcher(8)
 	for _, fen := range []string{
 		"r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
@@ -90,7 +96,7 @@ func TestNetworkStackInStep(t *testing.T) {
 		opt := DefaultOptions()
 		opt.Eval = NetworkEval
 		s.Clear()
-		s.Search(context.Background(), pos, Limits{Nodes: 200000}, opt, nil)
+		s.Search(context.Background(), pos, Limits{Nodes: nodes}, opt, nil)
 	}
 	require.Greater(t, checked, 10000)
 	require.Zero(t, bad, "of %d evaluations", checked)
