@@ -67,8 +67,18 @@ func walk(t *testing.T, net *Net, s *Stack, pos *engine.Position, depth int, nod
 // TestIncrementalMatchesFresh: over perft trees with castling (Chess960
 // too), en passant, promotions and null moves, the updated accumulators
 // equal the ones computed from the board.
+// screluNet is randomNet with the squared activation.
+func screluNet(n, b int, seed int64) *Net {
+	net := randomNet(n, b, seed)
+	net.Act = SCReLU
+	return net
+}
+
 func TestIncrementalMatchesFresh(t *testing.T) {
 	net := randomNet(16, 8, 1)
+	if testing.Short() {
+		net = screluNet(16, 8, 1) // the CReLU net's trees run in the full test
+	}
 	depth := 3
 	if testing.Short() {
 		depth = 2
@@ -110,7 +120,7 @@ func TestIncrementalRandomGames(t *testing.T) {
 // TestColourSymmetry: a position and its colour-flipped mirror score the
 // same for the side to move.
 func TestColourSymmetry(t *testing.T) {
-	for _, net := range []*Net{randomNet(32, 8, 4), randomNet(32, 1, 4), Default()} {
+	for _, net := range []*Net{randomNet(32, 8, 4), randomNet(32, 1, 4), screluNet(32, 4, 4), Default()} {
 		for _, fen := range treeFENs[:5] {
 			pos, err := engine.ParseFEN(fen)
 			require.NoError(t, err)
@@ -122,13 +132,17 @@ func TestColourSymmetry(t *testing.T) {
 func TestFileRoundTrip(t *testing.T) {
 	for _, b := range []int{1, 3, 8} {
 		fileRoundTrip(t, randomNet(16, b, 5))
+		fileRoundTrip(t, screluNet(16, b, 5))
 	}
 }
 
 func fileRoundTrip(t *testing.T, net *Net) {
 	data := net.Bytes()
 	wantVersion := byte(2)
-	if net.Buckets() == 1 {
+	switch {
+	case net.Act == SCReLU:
+		wantVersion = 3
+	case net.Buckets() == 1:
 		wantVersion = 1 // as before buckets
 	}
 	require.Equal(t, wantVersion, data[4])
@@ -139,6 +153,7 @@ func fileRoundTrip(t *testing.T, net *Net) {
 	require.Equal(t, net.OutW, got.OutW)
 	require.Equal(t, net.OutB, got.OutB)
 	require.Equal(t, net.Buckets(), got.Buckets())
+	require.Equal(t, net.Act, got.Act)
 	got2, err := Read(bytes.NewReader(data))
 	require.NoError(t, err)
 	require.Equal(t, got.Version, got2.Version)
@@ -164,11 +179,14 @@ func TestParseRejects(t *testing.T) {
 		}),
 		"checksum": spoil(func(b []byte) []byte { b[100] ^= 1; return b }),
 	}
+	sq := screluNet(16, 2, 6)
+	sq.Act = 7
+	cases["activation"] = sq.Bytes()
 	for name, data := range cases {
 		_, err := Parse(data)
 		require.Error(t, err, name)
 		require.Contains(t, err.Error(), map[string]string{"too short": "too short", "bad magic": "magic", "version": "version",
-			"hidden size": "hidden size", "bytes": "bytes", "checksum": "checksum", "buckets": "buckets"}[name], name)
+			"hidden size": "hidden size", "bytes": "bytes", "checksum": "checksum", "buckets": "buckets", "activation": "activation 7"}[name], name)
 	}
 }
 
@@ -253,4 +271,40 @@ func TestBucket(t *testing.T) {
 	}
 	require.Equal(t, 0, Bucket(2, 8))
 	require.Equal(t, 7, Bucket(32, 8))
+}
+
+// TestSCReLUOutput: an SCReLU net's score is the formula of the package
+// doc, worked here in int64 from the accumulators, and not the CReLU
+// net's.
+func TestSCReLUOutput(t *testing.T) {
+	net := screluNet(32, 4, 8)
+	for i := range net.OutW {
+		net.OutW[i] %= 128
+	}
+	differs := 0
+	for _, fen := range treeFENs {
+		pos, err := engine.ParseFEN(fen)
+		require.NoError(t, err)
+		s := NewStack(net, 1)
+		s.Reset(pos)
+		stm := int(pos.SideToMove())
+		pieces := int(engine.PopCount(pos.Occupied()))
+		b := Bucket(pieces, net.B)
+		w := net.OutW[b*2*net.N : (b+1)*2*net.N]
+		var sum int64
+		for view, half := range [2]int{stm, stm ^ 1} {
+			for i, x := range s.level(0, half) {
+				c := int64(crelu(x))
+				sum += c * c * int64(w[view*net.N+i])
+			}
+		}
+		want := int((sum/QA + int64(net.OutB[b])) * Scale / (QA * QB))
+		require.Equal(t, want, net.Evaluate(pos), fen)
+		plain := *net
+		plain.Act = CReLU
+		if plain.Evaluate(pos) != want {
+			differs++
+		}
+	}
+	require.Greater(t, differs, len(treeFENs)/2)
 }

@@ -17,6 +17,9 @@ func subAddSubAVX2(dst, src, sub, add, sub2 *int16, n int)
 //go:noescape
 func dotAVX2(us, them, w *int16, n int, qa int16) int32
 
+//go:noescape
+func dotSqAVX2(us, them, w *int16, n int, qa int16) int32
+
 func simdOK(n int) bool { return useAVX2 && n > 0 && n%16 == 0 }
 
 func subAddFast(dst, src, sub, add []int16) {
@@ -40,4 +43,11 @@ func dotFast(us, them, w []int16) int32 {
 		return dotAVX2(&us[0], &them[0], &w[0], n, QA)
 	}
 	return dot(us, them, w)
+}
+
+func dotSqFast(us, them, w []int16) int32 {
+	if n := len(us); simdOK(n) && len(them) == n && len(w) == 2*n {
+		return dotSqAVX2(&us[0], &them[0], &w[0], n, QA)
+	}
+	return dotSq(us, them, w)
 }

@@ -43,5 +43,22 @@ func TestKernelsAgree(t *testing.T) {
 			w[i] %= 200 // output weights are small: the int32 sum cannot overflow
 		}
 		require.Equal(t, dot(a, b, w), dotFast(a, b, w), "dot %d", n)
+		require.Equal(t, dotSq(a, b, w), dotSqFast(a, b, w), "dotSq %d", n)
+		// Within the trainer's bound |w| <= 127 the int16 product is exact
+		// and so is the sum (two accumulators of 0..QA, so no overflow).
+		var exact int64
+		for i := range a {
+			ca, cb := int64(crelu(a[i])), int64(crelu(b[i]))
+			exact += ca*ca*int64(w[i]%128) + cb*cb*int64(w[n+i]%128)
+		}
+		for i := range w {
+			w[i] %= 128
+		}
+		require.EqualValues(t, exact, dotSqFast(a, b, w), "dotSq %d exact", n)
+		// Beyond it both wrap alike: the kernels still agree.
+		for i := range w {
+			w[i] = vec(1)[0]
+		}
+		require.Equal(t, dotSq(a, b, w), dotSqFast(a, b, w), "dotSq %d wrapped", n)
 	}
 }

@@ -122,11 +122,37 @@ func (net *Net) Evaluate(pos *engine.Position) int {
 }
 
 // output is the output neuron of the bucket of pieces on the two clipped
-// accumulators.
+// (or squared clipped) accumulators.
 func (net *Net) output(us, them []int16, pieces int) int {
 	b, n2 := Bucket(pieces, net.Buckets()), 2*net.N
-	sum := dotFast(us, them, net.OutW[b*n2:(b+1)*n2])
-	return int((int64(sum) + int64(net.OutB[b])) * Scale / (QA * QB))
+	w := net.OutW[b*n2 : (b+1)*n2]
+	var sum int64
+	if net.Act == SCReLU {
+		sum = int64(dotSqFast(us, them, w)) / QA
+	} else {
+		sum = int64(dotFast(us, them, w))
+	}
+	return int((sum + int64(net.OutB[b])) * Scale / (QA * QB))
+}
+
+// dotSq is the SCReLU output layer's sum in plain Go: c·(c·w) for each
+// clipped value c, the product c·w taken in int16 and the sum in int32 as
+// the assembly takes them (see the package doc).
+func dotSq(us, them, w []int16) int32 {
+	n := len(us)
+	w = w[: 2*n : 2*n]
+	them = them[:n:n]
+	var sum int32
+	for i := range us {
+		c := crelu(us[i])
+		sum += int32(c) * int32(c*w[i])
+	}
+	w = w[n:]
+	for i := range them {
+		c := crelu(them[i])
+		sum += int32(c) * int32(c*w[i])
+	}
+	return sum
 }
 
 // dot is the output layer's sum in plain Go: the side to move's clipped

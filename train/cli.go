@@ -47,6 +47,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	plotPath := fs.String("plot", "", "plot the losses by epoch to this PNG `FILE`")
 	n := fs.Int("hidden", def.N, "hidden neurons per view, N")
 	buckets := fs.Int("buckets", def.Buckets, "output buckets B, by the number of pieces on the board, 1 to 32; with --init of a one-bucket net, each starts as its output")
+	actName := fs.String("activation", def.Act.String(), "the hidden layer's activation: CReLU, clamp(x, 0, 1), or SCReLU, its square; with --init, the net's unless given")
 	epochs := fs.Int("epochs", def.Epochs, "passes over the training data")
 	batch := fs.Int("batch", def.Batch, "positions per step")
 	lr := fs.Float64("lr", def.LR, "Adam's learning rate at the start")
@@ -89,6 +90,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case *validEvery == 1:
 		return bad("--valid-every 1 would leave nothing to train on")
 	}
+	act, ok := nnue.ParseActivation(*actName)
+	if !ok {
+		return bad("unknown --activation %q (want CReLU or SCReLU)", *actName)
+	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "bounder train: %v\n", err)
 		return 1
@@ -104,7 +109,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if len(recs) == 0 {
 		return fail(errors.New("the data holds no position"))
 	}
-	cfg := Config{N: *n, Buckets: *buckets, Epochs: *epochs, Batch: *batch, LR: *lr, DropEvery: *dropEvery, Drop: *drop,
+	cfg := Config{N: *n, Buckets: *buckets, Act: act, Epochs: *epochs, Batch: *batch, LR: *lr, DropEvery: *dropEvery, Drop: *drop,
 		Lambda: *lambda, K: *k, Seed: *seed, ValidEvery: *validEvery}
 	var st *State
 	if *ckpt != "" {
@@ -138,11 +143,16 @@ func Main(args []string, stdout, stderr io.Writer) int {
 				return fail(fmt.Errorf("%s: %v", *initNet, err))
 			}
 			m := Dequantise(net)
-			hiddenSet, bucketsSet := false, false
+			hiddenSet, bucketsSet, actSet := false, false, false
 			fs.Visit(func(f *flag.Flag) {
 				hiddenSet = hiddenSet || f.Name == "hidden"
 				bucketsSet = bucketsSet || f.Name == "buckets"
+				actSet = actSet || f.Name == "activation"
 			})
+			if actSet && act != m.Act {
+				m.Act = act
+				fmt.Fprintf(stdout, "the net's %s becomes %s (its scores change until it is trained)\n", net.Act, act)
+			}
 			switch {
 			case bucketsSet && cfg.Buckets != net.Buckets() && net.Buckets() != 1:
 				return bad("--buckets %d: --init's net has %d buckets (only a one-bucket net can be given buckets)", cfg.Buckets, net.Buckets())
@@ -157,15 +167,15 @@ func Main(args []string, stdout, stderr io.Writer) int {
 				m = Grow(m, cfg.N, cfg.Seed)
 				fmt.Fprintf(stdout, "growing the net from hidden size %d to %d (the new units start silent)\n", net.N, cfg.N)
 			}
-			st.Config.N, st.Config.Buckets = m.N, m.buckets()
+			st.Config.N, st.Config.Buckets, st.Config.Act = m.N, m.buckets(), m.Act
 			st.Model = *m
 			st.M, st.V = make([]float32, len(st.Model.Params)), make([]float32, len(st.Model.Params))
 			fmt.Fprintf(stdout, "starting from %s (%s, hidden size %d)\n", *initNet, net.Version, net.N)
 		}
 	}
 	cfg = st.Config
-	fmt.Fprintf(stdout, "%d positions: %d training, %d validation; K %.1f, lambda %g, hidden %d, buckets %d\n",
-		len(recs), len(trainRecs), len(validRecs), st.K, cfg.Lambda, cfg.N, st.Model.buckets())
+	fmt.Fprintf(stdout, "%d positions: %d training, %d validation; K %.1f, lambda %g, hidden %d, buckets %d, %s\n",
+		len(recs), len(trainRecs), len(validRecs), st.K, cfg.Lambda, cfg.N, st.Model.buckets(), st.Model.Act)
 	trainS := Samples(trainRecs, st.K, cfg.Lambda)
 	if *mirror {
 		m := Mirrored(trainRecs, trainS)

@@ -30,8 +30,9 @@ const weightClip = 1.98
 // optimiser sees one vector.
 type Model struct {
 	N      int
-	B      int       // output buckets (nnue.Bucket; 0, in an older checkpoint, is 1)
-	Params []float32 // FTW (Inputs·N), FTB (N), OutW (B·2N), OutB (B)
+	B      int             // output buckets (nnue.Bucket; 0, in an older checkpoint, is 1)
+	Act    nnue.Activation // CReLU (0, as older checkpoints have it) or SCReLU
+	Params []float32       // FTW (Inputs·N), FTB (N), OutW (B·2N), OutB (B)
 }
 
 // paramCount is the number of parameters of hidden size n and b buckets.
@@ -125,6 +126,13 @@ func (m *Model) forward(s *Sample, sc *scratch) float32 {
 	}
 	us, them := sc.acc[s.Stm], sc.acc[s.Stm^1]
 	out := *outb
+	if m.Act == nnue.SCReLU {
+		for j := 0; j < n; j++ {
+			a, b := clip(us[j]), clip(them[j])
+			out += outw[j]*a*a + outw[n+j]*b*b
+		}
+		return out
+	}
 	for j := 0; j < n; j++ {
 		out += outw[j]*clip(us[j]) + outw[n+j]*clip(them[j])
 	}
@@ -175,15 +183,23 @@ func (m *Model) lossGrad(s *Sample, k float64, sc *scratch) float64 {
 		a, d := sc.acc[view], sc.d
 		w := outw[side*n : side*n+n]
 		gw := goutw[side*n : side*n+n]
+		sq := m.Act == nnue.SCReLU
 		for j := 0; j < n; j++ {
 			x := a[j]
-			gw[j] += g * clip(x)
-			if x > 0 && x < 1 {
-				d[j] = g * w[j]
-				gftb[j] += d[j]
-			} else {
+			c := clip(x)
+			switch {
+			case x <= 0 || x >= 1:
 				d[j] = 0
+			case sq:
+				d[j] = 2 * c * g * w[j]
+			default:
+				d[j] = g * w[j]
 			}
+			if sq {
+				c *= c
+			}
+			gw[j] += g * c
+			gftb[j] += d[j]
 		}
 		for _, f := range s.Feat[view][:s.Count] {
 			addRow(gftw[int(f)*n:int(f)*n+n], d)

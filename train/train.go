@@ -17,12 +17,13 @@ import (
 
 // Config is a training run's settings.
 type Config struct {
-	N          int     // hidden size
-	Buckets    int     // output buckets (0: 1)
-	Epochs     int     // passes over the training set
-	Batch      int     // positions per step
-	LR         float64 // Adam's learning rate at the start
-	DropEvery  int     // the rate is multiplied by Drop every this many epochs (0: never)
+	N          int             // hidden size
+	Buckets    int             // output buckets (0: 1)
+	Act        nnue.Activation // the hidden layer's activation
+	Epochs     int             // passes over the training set
+	Batch      int             // positions per step
+	LR         float64         // Adam's learning rate at the start
+	DropEvery  int             // the rate is multiplied by Drop every this many epochs (0: never)
 	Drop       float64
 	Lambda     float64 // weight of the search score in the target
 	K          float64 // the sigmoid's scale in centipawns (0: fitted to the data)
@@ -118,6 +119,7 @@ type State struct {
 // NewState starts a run.
 func NewState(cfg Config, k float64) *State {
 	m := NewModel(cfg.N, max(cfg.Buckets, 1), cfg.Seed)
+	m.Act = cfg.Act
 	return &State{Config: cfg, Model: *m, M: make([]float32, len(m.Params)), V: make([]float32, len(m.Params)), K: k}
 }
 
@@ -222,12 +224,18 @@ func (st *State) adam(g []float32, scale float32, lr float64) {
 	step := float32(lr * math.Sqrt(c2) / c1)
 	p, mo, v := st.Model.Params, st.M, st.V
 	nftw := nnue.Inputs * st.Model.N
+	// SCReLU's output weights are clipped too: the quantised net takes
+	// c·w in int16 (nnue's package doc), so |w·QB| must stay within 127.
+	outLo, outHi := -1, -1
+	if st.Model.Act == nnue.SCReLU {
+		outLo, outHi = nftw+st.Model.N, nftw+st.Model.N+st.Model.buckets()*2*st.Model.N
+	}
 	for i := range p {
 		gi := g[i] * scale
 		mo[i] = b1*mo[i] + (1-b1)*gi
 		v[i] = b2*v[i] + (1-b2)*gi*gi
 		p[i] -= step * mo[i] / (float32(math.Sqrt(float64(v[i]))) + eps)
-		if i < nftw {
+		if i < nftw || i >= outLo && i < outHi {
 			p[i] = max(-weightClip, min(weightClip, p[i]))
 		}
 	}
@@ -263,7 +271,7 @@ func (m *Model) Loss(samples []Sample, k float64) float64 {
 // training from it: each weight is the int one over its scale, so that
 // Quantise gives the net back exactly.
 func Dequantise(net *nnue.Net) *Model {
-	m := &Model{N: net.N, B: net.Buckets(), Params: make([]float32, paramCount(net.N, net.Buckets()))}
+	m := &Model{N: net.N, B: net.Buckets(), Act: net.Act, Params: make([]float32, paramCount(net.N, net.Buckets()))}
 	ftw, ftb, outw, outb := m.parts()
 	for i, x := range net.FTW {
 		ftw[i] = float32(x) / nnue.QA
@@ -286,6 +294,7 @@ func Dequantise(net *nnue.Net) *Model {
 // computes exactly what m does and training goes on from there.
 func Grow(m *Model, n int, seed int64) *Model {
 	g := NewModel(n, m.buckets(), seed)
+	g.Act = m.Act
 	ftw, ftb, outw, outb := m.parts()
 	gftw, gftb, goutw, goutb := g.parts()
 	for f := 0; f < nnue.Inputs; f++ {
@@ -307,7 +316,7 @@ func Grow(m *Model, n int, seed int64) *Model {
 // each start as its one (the same weights and bias), so that it computes
 // exactly what m does and training lets the buckets part.
 func Rebucket(m *Model, b int) *Model {
-	r := &Model{N: m.N, B: b, Params: make([]float32, paramCount(m.N, b))}
+	r := &Model{N: m.N, B: b, Act: m.Act, Params: make([]float32, paramCount(m.N, b))}
 	ftw, ftb, outw, outb := m.parts()
 	rftw, rftb, routw, routb := r.parts()
 	copy(rftw, ftw)
@@ -326,7 +335,7 @@ func (m *Model) Quantise() *nnue.Net {
 		v := math.Round(float64(x) * s)
 		return int16(max(-32767, min(32767, v)))
 	}
-	net := &nnue.Net{N: m.N, B: m.buckets(), FTW: make([]int16, len(ftw)), FTB: make([]int16, len(ftb)), OutW: make([]int16, len(outw)), OutB: make([]int32, len(outb))}
+	net := &nnue.Net{N: m.N, B: m.buckets(), Act: m.Act, FTW: make([]int16, len(ftw)), FTB: make([]int16, len(ftb)), OutW: make([]int16, len(outw)), OutB: make([]int32, len(outb))}
 	for i, x := range ftw {
 		net.FTW[i] = q(x, nnue.QA)
 	}

@@ -66,6 +66,9 @@ func TestGradient(t *testing.T) {
 	for _, b := range []int{1, 4} {
 		gradient(t, NewModel(8, b, 3))
 	}
+	m := NewModel(8, 2, 3)
+	m.Act = nnue.SCReLU
+	gradient(t, m)
 }
 
 func gradient(t *testing.T, m *Model) {
@@ -119,14 +122,15 @@ func gradient(t *testing.T, m *Model) {
 // test is that the data is fitted, not held-out skill.)
 func TestFitsMaterial(t *testing.T) {
 	for _, b := range []int{1, 4} {
-		t.Run(fmt.Sprintf("%d buckets", b), func(t *testing.T) { fitsMaterial(t, b) })
+		t.Run(fmt.Sprintf("%d buckets", b), func(t *testing.T) { fitsMaterial(t, b, nnue.CReLU) })
 	}
+	t.Run("SCReLU", func(t *testing.T) { fitsMaterial(t, 1, nnue.SCReLU) })
 }
 
-func fitsMaterial(t *testing.T, buckets int) {
+func fitsMaterial(t *testing.T, buckets int, act nnue.Activation) {
 	recs := records(t, 3000, 2)
 	cfg := DefaultConfig()
-	cfg.N, cfg.Batch, cfg.LR, cfg.Lambda, cfg.DropEvery, cfg.Buckets = 16, 256, 0.01, 1, 0, buckets
+	cfg.N, cfg.Batch, cfg.LR, cfg.Lambda, cfg.DropEvery, cfg.Buckets, cfg.Act = 16, 256, 0.01, 1, 0, buckets, act
 	st := NewState(cfg, 150)
 	samples := Samples(recs, 150, 1)
 	before := st.Model.Loss(samples, 150)
@@ -138,6 +142,8 @@ func fitsMaterial(t *testing.T, buckets int) {
 	require.Less(t, after, before/10, "training loss %.5f -> %.5f", before, after)
 
 	net := st.Model.Quantise()
+	require.Equal(t, act, net.Act)
+	require.Equal(t, net.Bytes(), Dequantise(net).Quantise().Bytes(), "dequantised exactly")
 	right, clear := 0, 0
 	for i := range recs {
 		if b := recs[i].Score(); b >= 300 || b <= -300 {
@@ -237,6 +243,19 @@ func TestMainCheckpointAndCorrupt(t *testing.T) {
 	after, err := os.ReadFile(out)
 	require.NoError(t, err)
 	require.Equal(t, before, after, "the earlier net is left as it was")
+
+	se.Reset()
+	require.Equal(t, 2, Main([]string{"--out", out, "--activation", "tanh", data}, &so, &se))
+	require.Contains(t, se.String(), `unknown --activation "tanh"`)
+	so.Reset()
+	sq := filepath.Join(dir, "sq.nnue")
+	require.Equal(t, 0, Main([]string{"--out", sq, "--hidden", "16", "--epochs", "1", "--activation", "screlu", data}, &so, &se), se.String())
+	require.Contains(t, so.String(), "SCReLU")
+	raw, err = os.ReadFile(sq)
+	require.NoError(t, err)
+	net, err := nnue.Parse(raw)
+	require.NoError(t, err)
+	require.Equal(t, nnue.SCReLU, net.Act)
 }
 
 // BenchmarkEpoch measures a training pass over 16,384 positions at hidden

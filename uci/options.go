@@ -250,7 +250,7 @@ func (e *Engine) loadNet() error {
 		return fmt.Errorf("%s: %s", quote(path), oneLine(err.Error()))
 	}
 	e.searchOpt.Net = net
-	e.infof("network: %s, hidden size %d, checksum %s", quote(path), net.N, net.Version)
+	e.infof("network: %s, hidden size %d, %s, checksum %s", quote(path), net.N, net.Act, net.Version)
 	return nil
 }
 

@@ -497,8 +497,8 @@ func (e *Engine) cmdEval() {
 		if e.pos.SideToMove() == engine.Black {
 			white = -stm
 		}
-		e.out.lines(fmt.Sprintf("Network evaluation: %s (white side), %s (side to move, %s); net %s, hidden size %d",
-			pawns(white), pawns(stm), colourName(e.pos.SideToMove()), net.Version, net.N),
+		e.out.lines(fmt.Sprintf("Network evaluation: %s (white side), %s (side to move, %s); net %s, hidden size %d, %s",
+			pawns(white), pawns(stm), colourName(e.pos.SideToMove()), net.Version, net.N, net.Act),
 			"The hand-crafted evaluation (Full), for comparison:")
 	}
 	text := strings.TrimRight(e.cfg.EvalText(e.pos, e.searchOpt.Eval), "\n")
