@@ -372,4 +372,11 @@ func TestSameMate(t *testing.T) {
 	assert.False(t, sameMate(search.MateScore-9, -search.MateScore+9))
 	assert.False(t, sameMate(search.MateBound-1, search.MateBound))
 	assert.False(t, sameMate(300, 300), "equal evaluations are checked as values, not as mates")
+	// The minimal graph's check takes the same rule (WAC.251 and WAC.285
+	// at the paper scale: the solver's mate in 9 plies, NegaScout's
+	// MateBound).
+	assert.True(t, graphAgrees(search.MateScore-9, search.MateBound))
+	assert.True(t, graphAgrees(-25, -25))
+	assert.False(t, graphAgrees(-25, -24))
+	assert.False(t, graphAgrees(search.MateScore-9, -search.MateBound))
 }
