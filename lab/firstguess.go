@@ -11,6 +11,11 @@ import (
 // starts its last iteration at ƒ + k.
 var firstGuessOffsets = []int{-100, -50, -25, -10, -5, -2, 0, 2, 5, 10, 25, 50, 100}
 
+// firstGuessBiases are the δ of first-guess's last rows, centipawns: MTD(f)
+// as it plays but with every iteration after the first started δ below the
+// previous score, since the V is steeper above ƒ than below it.
+var firstGuessBiases = []int{5, 10, 25}
+
 // firstGuess is 001 Fig. 15: MTD(f) whose last iteration starts at the true
 // value ƒ of that iteration plus k (ƒ from Aspiration NegaScout's search of
 // the same position), the earlier iterations as usual (each at the score of
@@ -34,11 +39,16 @@ func (e *env) firstGuess() ([]string, error) {
 	for _, k := range firstGuessOffsets {
 		specs = append(specs, spec{driver: "MTDf", hashMiB: e.hashMiB, guessed: true, guess: k})
 	}
-	if err := e.r.run(e.ctx, x.Name, specs); err != nil {
+	var biasSpecs []spec
+	for _, b := range firstGuessBiases {
+		biasSpecs = append(biasSpecs, spec{driver: "MTDf", hashMiB: e.hashMiB, bias: b})
+	}
+	if err := e.r.run(e.ctx, x.Name, append(specs, biasSpecs...)); err != nil {
 		return nil, err
 	}
 	guessed := e.seriesOf(specs)
-	ss := append([]*series{ns, e.r.done[plain]}, guessed...)
+	biased := e.seriesOf(biasSpecs)
+	ss := append(append([]*series{ns, e.r.done[plain]}, guessed...), biased...)
 	bad := e.r.checkValues(ss, e.from, e.to, 10)
 	at0 := e.r.done[spec{driver: "MTDf", hashMiB: e.hashMiB, guessed: true}]
 	d := e.to
@@ -50,7 +60,8 @@ func (e *env) firstGuess() ([]string, error) {
 		"NegaScout's, per position), the iterations before it as always. Leaves of the last iteration and of the whole "+
 		"search (cumulative from depth 1) relative to k = 0, and both relative to Aspiration NegaScout's (the whole "+
 		"search's is the measure of Fig. 15), %s. The last row is MTD(f) as it plays, from the previous iteration's "+
-		"score. The figure is not in the text copy; the column gives its text, the verdict judges the interval "+
+		"score, and the rows after it the same with every iteration after the first started δ below that score "+
+		"(`search.Options.MTDfBias`: the V's arms are not alike). The figure is not in the text copy; the column gives its text, the verdict judges the interval "+
 		"against it.\n\n", d, intervalText)
 	t := table{head: []string{"k (cp)", "last iteration / k = 0", "whole search / k = 0", "last iteration / NegaScout's",
 		"whole search / NegaScout", "passes, last iteration", "verdict", x.Source}, textLast: true}
@@ -84,6 +95,11 @@ func (e *env) firstGuess() ([]string, error) {
 	t.add("previous score", fmtCI(lastRatio(pl, at0, d, leavesOf)), fmtCI(cumRatio(pl, at0, d, leavesOf)),
 		fmtCI(lastRatio(pl, ns, d, leavesOf)), fmtCI(rp), fmtMeanCI(perIteration(pl, d, passesOf)), "—",
 		"above its lowest point: \"MTD(ƒ) is not achieving its lowest point, so there is room for improvement\"")
+	for i, s := range biased {
+		t.add(fmt.Sprintf("previous score − %d", firstGuessBiases[i]), fmtCI(lastRatio(s, at0, d, leavesOf)),
+			fmtCI(cumRatio(s, at0, d, leavesOf)), fmtCI(lastRatio(s, ns, d, leavesOf)), fmtCI(cumRatio(s, ns, d, leavesOf)),
+			fmtMeanCI(perIteration(s, d, passesOf)), "—", "")
+	}
 	lo, hi := float64(firstGuessOffsets[0])/100, float64(firstGuessOffsets[len(firstGuessOffsets)-1])/100
 	l4.xy = plotter.XYs{{X: lo, Y: rp.r}, {X: hi, Y: rp.r}}
 	t.write(&b)
@@ -97,6 +113,11 @@ func (e *env) firstGuess() ([]string, error) {
 	for i, s := range guessed {
 		c := *s
 		c.driver = fmt.Sprintf("MTDf first guess %+d", firstGuessOffsets[i])
+		out = append(out, &c)
+	}
+	for i, s := range biased {
+		c := *s
+		c.driver = fmt.Sprintf("MTDf previous score -%d", firstGuessBiases[i])
 		out = append(out, &c)
 	}
 	kLo, kHi := firstGuessOffsets[0], firstGuessOffsets[len(firstGuessOffsets)-1]

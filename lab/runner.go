@@ -19,6 +19,9 @@ type spec struct {
 	// at that depth (runner.truth) plus guess (first-guess, 001 Fig. 15).
 	guessed bool
 	guess   int
+	// bias: MTD(f)'s iterations after the first start this far below the
+	// previous score (search.Options.MTDfBias; first-guess's last rows).
+	bias int
 	// selective: Bounder's playing search (pruning, reductions and
 	// extensions; the selective experiment); grain: the static evaluation
 	// rounded to multiples of grain centipawns (search.Options.EvalGrain;
@@ -91,6 +94,7 @@ func (s spec) options() search.Options {
 	opt.ETC, opt.ETCDepth = s.etcDepth > 0, s.etcDepth
 	opt.MTDfAccel = false
 	opt.StaticOrder = s.staticOrder
+	opt.MTDfBias = s.bias
 	opt.Threads, opt.MultiPV = 1, 1
 	return opt
 }
@@ -530,6 +534,9 @@ func (s spec) label() string {
 	if s.guessed {
 		l += fmt.Sprintf(" first guess %+d", s.guess)
 	}
+	if s.bias != 0 {
+		l += fmt.Sprintf(" previous score -%d", s.bias)
+	}
 	if s.selective {
 		l += " selective"
 	}
@@ -556,6 +563,9 @@ func (s spec) key() string {
 		s.driver, s.etcDepth, s.hashMiB, s.guessed, s.guess, s.selective, s.grain, !s.noLeafStore, s.start, labEval)
 	if s.staticOrder {
 		k += " static order"
+	}
+	if s.bias != 0 {
+		k += fmt.Sprintf(" bias %d", s.bias)
 	}
 	return k
 }

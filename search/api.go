@@ -123,6 +123,11 @@ type Options struct {
 	// MTDfGuess2 takes MTD(f)'s first guess from two iterations ago, against
 	// odd/even oscillation (001 footnote 5).
 	MTDfGuess2 bool
+	// MTDfBias starts MTD(f)'s iterations after the first this many
+	// centipawns below the previous score (or the guess MTDfGuess2 names):
+	// the lab's question whether a first guess that errs low pays, since
+	// 001 Fig. 15's V is steeper above the value than below it. 0 in play.
+	MTDfBias int
 	// MTDfAccel lets MTD(f) jump when one bound keeps moving the same way:
 	// after mtdfAccelAfter such passes the test value moves by a margin that
 	// doubles each pass. Off, MTDf is exactly the paper's (001 Fig. 11),

@@ -275,7 +275,11 @@ const mtdfAccelAfter = 4
 // proved (with Options.MTDfAccel, jumping once that bound keeps moving).
 func mtdf(r root, depth int, g guess, opt Options) (int, Bound) {
 	run, up := 0, false // passes in a row that moved the same bound
-	return mtd(r, depth, g.first(opt, opt.MTDfGuess2), func(lower, _, g int) int {
+	f := g.first(opt, opt.MTDfGuess2)
+	if !g.fixed(opt) && len(g.prev) > 0 {
+		f -= opt.MTDfBias
+	}
+	return mtd(r, depth, f, func(lower, _, g int) int {
 		failHigh := g == lower
 		if failHigh == up {
 			run++

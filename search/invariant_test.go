@@ -140,3 +140,32 @@ func itoa(n int) string {
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
 }
+
+// TestMTDfBias: MTD(f) started below the previous score (MTDfBias) still
+// returns the minimax value, and the bias does change the search.
+func TestMTDfBias(t *testing.T) {
+	fens := invariantFENs(t, 0)
+	ev := eval.New()
+	s := NewSearcher(8)
+	changed := 0
+	for _, fen := range fens[:20] {
+		pos, err := engine.ParseFEN(fen)
+		require.NoError(t, err, fen)
+		ref := alphaBetaRef(pos, ev, -Infinity, Infinity, 3, 0)
+		var nodes [2]uint64
+		for i, bias := range []int{0, 25} {
+			opt := DefaultOptions()
+			opt.Driver, opt.Selective, opt.ETC, opt.MTDfAccel, opt.EvalGrain = "MTDf", false, false, false, 1
+			opt.MTDfBias = bias
+			s.Clear()
+			r := s.Search(context.Background(), pos, Limits{Depth: 3}, opt, nil)
+			require.Equal(t, BoundExact, r.Bound, fen)
+			require.Equal(t, ref, r.Score, "bias %d: %s", bias, fen)
+			nodes[i] = r.Stats.Nodes
+		}
+		if nodes[0] != nodes[1] {
+			changed++
+		}
+	}
+	require.Positive(t, changed, "a bias of 25 cp changed no search")
+}
