@@ -37,7 +37,7 @@ func TestFirstGuessTiny(t *testing.T) {
 	code, _, errOut := runLab(t, "run", "first-guess", "--count", "3", "--depth", "2..3", "--hash", "2", "--out", dir, "--jobs", "2")
 	require.Equal(t, 0, code, "stderr: %s", errOut)
 	passes := csvCounts(t, filepath.Join(dir, "first-guess.csv"), "passes")
-	require.Len(t, passes, 2+len(firstGuessOffsets), "NegaScout, MTDf and one series per k")
+	require.Len(t, passes, 2+len(firstGuessOffsets)+len(firstGuessBiases), "NegaScout, MTDf, one series per k and per δ")
 	at0 := passes["MTDf first guess +0"]
 	assert.Equal(t, uint64(2*3), at0[3]-at0[2], "two passes a position from the true value")
 	for _, k := range firstGuessOffsets {
@@ -49,9 +49,15 @@ func TestFirstGuessTiny(t *testing.T) {
 		assert.GreaterOrEqual(t, p[3]-p[2], at0[3]-at0[2], "k %d", k)
 		assert.Equal(t, at0[2], p[2], "k %d: the iterations before the last are MTD(f)'s own", k)
 	}
+	// One series per δ: MTD(f) from its previous score moved down.
+	for _, b := range firstGuessBiases {
+		p := passes["MTDf previous score -"+strconv.Itoa(b)]
+		require.NotNil(t, p, "δ %d", b)
+	}
 	md, err := os.ReadFile(filepath.Join(dir, "first-guess.md"))
 	require.NoError(t, err)
 	assert.Contains(t, string(md), "| +0 | 1.000 | 1.000 | ")
+	assert.Contains(t, string(md), "| previous score − 5 | ")
 	assert.Contains(t, string(md), "reached the same value")
 }
 
