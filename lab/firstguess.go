@@ -61,8 +61,8 @@ func (e *env) firstGuess() ([]string, error) {
 		"search (cumulative from depth 1) relative to k = 0, and both relative to Aspiration NegaScout's (the whole "+
 		"search's is the measure of Fig. 15), %s. The last row is MTD(f) as it plays, from the previous iteration's "+
 		"score, and the rows after it the same with every iteration after the first started δ below that score "+
-		"(`search.Options.MTDfBias`: the V's arms are not alike). The figure is not in the text copy; the column gives its text, the verdict judges the interval "+
-		"against it.\n\n", d, intervalText)
+		"(`search.Options.MTDfBias`: the V's arms are not alike). The figure is not in the text copy; the column "+
+		"gives its text, the verdict judges the interval against it.\n\n", d, intervalText)
 	t := table{head: []string{"k (cp)", "last iteration / k = 0", "whole search / k = 0", "last iteration / NegaScout's",
 		"whole search / NegaScout", "passes, last iteration", "verdict", x.Source}, textLast: true}
 	// k in pawns on the plots, whose axes mark the integers.
