@@ -33,6 +33,9 @@ the same command continues a run that was stopped (a torn last record is
 cut off first); Ctrl-C stops it between writes. "summary" reads files and
 prints their positions, games and the distributions of results, scores
 and piece counts; "dump" prints a file's records as "FEN score result".
+With --opponent, --eval plays that evaluation instead of itself (each
+side its own table), and every position is written with the score of the
+side that searched it; the run's W/D/L for --eval is printed at its end.
 Exit status: 0, 1 on an error, 2 for a usage error.`
 
 // Main is "bounder selfplay".
@@ -52,6 +55,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	maxOpening := fs.Int("max-opening", def.MaxOpening, "draw another opening when the first search scores it beyond N centipawns")
 	hash := fs.Int("hash", def.HashMiB, "transposition table of each worker, MiB")
 	evalName := fs.String("eval", "", "the evaluation that plays, one of "+strings.Join(search.Evals(), ", ")+" (default the engine's)")
+	opponent := fs.String("opponent", "", "the other side's evaluation, so that --eval plays it, each taking White in half the games (default --eval's: self-play)")
 	winScore := fs.Int("win-score", def.WinScore, "adjudicate a win once the score is beyond N centipawns for --win-plies plies in a row")
 	winPlies := fs.Int("win-plies", def.WinPlies, "see --win-score (0: no win adjudication)")
 	drawScore := fs.Int("draw-score", def.DrawScore, "adjudicate a draw once the score stays within N centipawns for --draw-plies plies from ply --draw-from on")
@@ -87,12 +91,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case *hash < 1 || *hash > search.MaxHashMiB():
 		return bad("--hash must be 1 to %d", search.MaxHashMiB())
 	}
-	if *evalName != "" {
-		if _, ok := search.LookupEval(*evalName); !ok {
-			return bad("unknown --eval %q (want one of %s)", *evalName, strings.Join(search.Evals(), ", "))
+	for _, e := range [][2]string{{"eval", *evalName}, {"opponent", *opponent}} {
+		if _, ok := search.LookupEval(e[1]); e[1] != "" && !ok {
+			return bad("unknown --%s %q (want one of %s)", e[0], e[1], strings.Join(search.Evals(), ", "))
 		}
 	}
-	cfg := Config{Nodes: *nodes, RandomPlies: *random, MaxOpening: *maxOpening, HashMiB: *hash, Eval: *evalName,
+	cfg := Config{Nodes: *nodes, RandomPlies: *random, MaxOpening: *maxOpening, HashMiB: *hash, Eval: *evalName, Opponent: *opponent,
 		WinScore: *winScore, WinPlies: *winPlies, DrawScore: *drawScore, DrawPlies: *drawPlies, DrawFrom: *drawFrom, MaxPlies: *maxPlies}
 	if *tbPath != "" {
 		t, err := syzygy.Open(filepath.SplitList(*tbPath)...)
@@ -117,6 +121,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "this run: %d games, %d positions (%.1f a game), %.1f plies a game, %.0f nodes a searched move\n",
 			tot.Games, tot.Positions, float64(tot.Positions)/float64(tot.Games), float64(tot.Plies)/float64(tot.Games),
 			float64(tot.Nodes)/float64(max(1, tot.Plies-tot.Games*int64(*random))))
+		if *opponent != "" {
+			fmt.Fprintf(stdout, "--eval against --opponent: %d/%d/%d (W/D/L), %.1f%%\n", tot.Wins, tot.Draws, tot.Losses,
+				100*(float64(tot.Wins)+float64(tot.Draws)/2)/float64(tot.Games))
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "bounder selfplay: %v\n", err)

@@ -21,6 +21,9 @@ func FileName(seed int64) string { return fmt.Sprintf("selfplay-%d.bin", seed) }
 type Totals struct {
 	Games, Positions int64
 	Nodes, Plies     int64
+	// Eval's wins, draws and losses (against Config.Opponent; without
+	// one, White's).
+	Wins, Draws, Losses int64
 }
 
 // Run plays games in dir until each seed's file holds games games, one
@@ -106,6 +109,14 @@ func Run(ctx context.Context, dir string, seeds []int64, games int64, cfg Config
 				atomic.AddInt64(&tot.Positions, int64(len(game.Records)))
 				atomic.AddInt64(&tot.Nodes, int64(game.Nodes))
 				atomic.AddInt64(&tot.Plies, int64(game.Plies))
+				switch game.EvalScore() {
+				case 1:
+					atomic.AddInt64(&tot.Wins, 1)
+				case 0:
+					atomic.AddInt64(&tot.Draws, 1)
+				default:
+					atomic.AddInt64(&tot.Losses, 1)
+				}
 				if bar != nil {
 					bar.Increment()
 				}

@@ -23,6 +23,15 @@
 // Syzygy tables, the tables' result as soon as the position is in them
 // (cursed wins and blessed losses are draws).
 //
+// # Against another evaluation
+//
+// With Config.Opponent set, Eval plays Opponent instead of itself: each
+// game draws the colour Eval takes from its random stream, and each side
+// searches with its own searcher and table, since a table holding two
+// evaluations' scores would mix them. Every position is written with the
+// score of the side that searched it, so the data holds the opponent's
+// judgement as well as Eval's.
+//
 // # Which positions are written
 //
 // Every position searched, unless the side to move is in check, the move
@@ -62,6 +71,7 @@ type Config struct {
 	MaxOpening  int    // an opening scored beyond this (centipawns) is drawn again
 	HashMiB     int
 	Eval        string // the evaluation playing (search.Evals()); "" = the default
+	Opponent    string // the other side's evaluation when not Eval's ("": Eval plays both)
 
 	WinScore  int // adjudicate a win at this score...
 	WinPlies  int // ...held for this many plies in a row (0: off)
@@ -86,25 +96,54 @@ type Game struct {
 	Plies   int               // plies played, random ones included
 	Nodes   uint64            // nodes searched
 	Ending  string            // why it ended: "mate", "stalemate", "repetition", "fifty", "material", "adjudicated", "tablebase", "length"
+	Eval    engine.Color      // the colour Config.Eval played (White without an opponent)
 }
 
-// Player plays games; it owns a searcher, so each goroutine needs its own.
+// EvalScore is the game's result for Eval's side: 1 a win, 0 a draw, -1 a
+// loss.
+func (g Game) EvalScore() int {
+	s := g.Result - trainset.Draw
+	if g.Eval == engine.Black {
+		s = -s
+	}
+	return s
+}
+
+// Player plays games; it owns its searchers, so each goroutine needs its
+// own.
 type Player struct {
-	cfg  Config
-	s    *search.Searcher
-	opt  search.Options
-	buf  []engine.Move
-	recs []trainset.Record
+	cfg   Config
+	sides [2]side // Eval's and Opponent's (the same one without an opponent)
+	buf   []engine.Move
+	recs  []trainset.Record
 }
 
-// NewPlayer returns a player with its own searcher.
+// side is one player of a game: a searcher (each its own table, since two
+// evaluations' scores must not meet in one) and its options.
+type side struct {
+	s   *search.Searcher
+	opt search.Options
+}
+
+// NewPlayer returns a player with its own searchers.
 func NewPlayer(cfg Config) *Player {
+	p := &Player{cfg: cfg, buf: make([]engine.Move, 0, 256)}
+	p.sides[0] = newSide(cfg, cfg.Eval)
+	if cfg.Opponent == "" {
+		p.sides[1] = p.sides[0]
+	} else {
+		p.sides[1] = newSide(cfg, cfg.Opponent)
+	}
+	return p
+}
+
+func newSide(cfg Config, eval string) side {
 	opt := search.DefaultOptions()
 	opt.Threads = 1
-	if cfg.Eval != "" {
-		opt.Eval = cfg.Eval
+	if eval != "" {
+		opt.Eval = eval
 	}
-	return &Player{cfg: cfg, s: search.NewSearcher(max(1, cfg.HashMiB)), opt: opt, buf: make([]engine.Move, 0, 256)}
+	return side{s: search.NewSearcher(max(1, cfg.HashMiB)), opt: opt}
 }
 
 // GameSeed is the seed of game g of a worker seeded with seed.
@@ -125,8 +164,16 @@ func (p *Player) Play(ctx context.Context, seed int64) (g Game, ok bool) {
 		if !ok {
 			continue
 		}
-		p.s.Clear()
-		g, ok, balanced := p.playFrom(ctx, pos)
+		p.sides[0].s.Clear()
+		p.sides[1].s.Clear()
+		// With an opponent, the colour Eval plays is the stream's next
+		// draw, so each gets both colours and a resumed run the same
+		// games. (Without one nothing is drawn: old seeds keep their games.)
+		evalColor := engine.White
+		if p.cfg.Opponent != "" {
+			evalColor = engine.Color(rng.Intn(2))
+		}
+		g, ok, balanced := p.playFrom(ctx, pos, evalColor)
 		if !ok {
 			return g, false
 		}
@@ -150,11 +197,13 @@ func (p *Player) opening(rng *rand.Rand) (*engine.Position, bool) {
 	return pos, pos.HasLegalMove()
 }
 
-// playFrom plays a game from pos; balanced is false when the opening was
-// scored beyond MaxOpening (the game is then not played).
-func (p *Player) playFrom(ctx context.Context, pos *engine.Position) (g Game, ok, balanced bool) {
+// playFrom plays a game from pos, Eval playing evalColor and Opponent (when
+// set) the other; balanced is false when the opening was scored beyond
+// MaxOpening (the game is then not played).
+func (p *Player) playFrom(ctx context.Context, pos *engine.Position, evalColor engine.Color) (g Game, ok, balanced bool) {
 	p.recs = p.recs[:0]
 	g.Plies = pos.Ply()
+	g.Eval = evalColor
 	win, draw := 0, 0 // plies in a row of the adjudication scores
 	lastSign := 0
 	first := true
@@ -167,7 +216,11 @@ func (p *Player) playFrom(ctx context.Context, pos *engine.Position) (g Game, ok
 			g.Result, g.Ending = trainset.Draw, "length"
 			break
 		}
-		res := p.s.Search(ctx, pos, search.Limits{Nodes: p.cfg.Nodes}, p.opt, nil)
+		sd := p.sides[0]
+		if pos.SideToMove() != evalColor {
+			sd = p.sides[1]
+		}
+		res := sd.s.Search(ctx, pos, search.Limits{Nodes: p.cfg.Nodes}, sd.opt, nil)
 		if ctx.Err() != nil {
 			return g, false, false
 		}

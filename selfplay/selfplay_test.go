@@ -123,3 +123,45 @@ func TestMainUsageAndSummary(t *testing.T) {
 	require.Equal(t, 1, Main([]string{"summary", bad}, &out, &errb))
 	require.Contains(t, errb.String(), "record 0")
 }
+
+// TestOpponent: with an opponent, Eval takes each colour in some games,
+// each side searches with its own evaluation (so the game differs from
+// self-play of either), the records stay valid and the run counts Eval's
+// results.
+func TestOpponent(t *testing.T) {
+	cfg := quickConfig()
+	cfg.Eval, cfg.Opponent = "Full", "Material"
+	p := NewPlayer(cfg)
+	colours := map[engine.Color]int{}
+	var score int
+	for g := int64(0); g < 6; g++ {
+		game, ok := p.Play(context.Background(), GameSeed(5, g))
+		require.True(t, ok)
+		colours[game.Eval]++
+		score += game.EvalScore()
+		for _, r := range game.Records {
+			require.NoError(t, r.Validate())
+		}
+	}
+	require.Len(t, colours, 2, "Eval plays both colours")
+	require.Positive(t, score, "Full outplays material alone")
+
+	self := quickConfig()
+	self.Eval = "Full"
+	var a, b []trainset.Record
+	for g := int64(0); g < 3; g++ {
+		x, _ := NewPlayer(cfg).Play(context.Background(), GameSeed(5, g))
+		y, _ := NewPlayer(self).Play(context.Background(), GameSeed(5, g))
+		a, b = append(a, x.Records...), append(b, y.Records...)
+	}
+	require.NotEmpty(t, a)
+	require.NotEqual(t, a, b)
+
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	require.Equal(t, 0, Main([]string{"--out", dir, "--workers", "1", "--games", "2", "--nodes", "300", "--hash", "1",
+		"--eval", "Full", "--opponent", "Material"}, &out, &errb), errb.String())
+	require.Contains(t, out.String(), "--eval against --opponent: ")
+	require.Equal(t, 2, Main([]string{"--out", dir, "--opponent", "Nope"}, &out, &errb))
+	require.Contains(t, errb.String(), `unknown --opponent "Nope"`)
+}
