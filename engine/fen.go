@@ -226,10 +226,25 @@ func (p *Position) validate() error {
 // rights in X-FEN (see writeCastling): standard FEN for standard chess.
 func (p *Position) FEN() string {
 	var b strings.Builder
+	b.WriteString(PlacementFEN(&p.board))
+	if p.side == White {
+		b.WriteString(" w ")
+	} else {
+		b.WriteString(" b ")
+	}
+	p.writeCastling(&b)
+	fmt.Fprintf(&b, " %s %d %d", p.ep, p.rule50, p.moveNo)
+	return b.String()
+}
+
+// PlacementFEN is FEN's first field, the pieces rank by rank from the
+// eighth, of board (indexed by Square).
+func PlacementFEN(board *[64]Piece) string {
+	var b strings.Builder
 	for rank := 7; rank >= 0; rank-- {
 		empty := 0
 		for file := 0; file < 8; file++ {
-			pc := p.board[MakeSquare(file, rank)]
+			pc := board[MakeSquare(file, rank)]
 			if pc == NoPiece {
 				empty++
 				continue
@@ -247,13 +262,6 @@ func (p *Position) FEN() string {
 			b.WriteByte('/')
 		}
 	}
-	if p.side == White {
-		b.WriteString(" w ")
-	} else {
-		b.WriteString(" b ")
-	}
-	p.writeCastling(&b)
-	fmt.Fprintf(&b, " %s %d %d", p.ep, p.rule50, p.moveNo)
 	return b.String()
 }
 

@@ -229,27 +229,7 @@ func (r *Record) Decode() Position {
 func (r *Record) FEN() string {
 	p := r.Decode()
 	var b strings.Builder
-	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 8; file++ {
-			pc := p.Board[engine.MakeSquare(file, rank)]
-			if pc == engine.NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteByte(pc.Letter())
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if rank > 0 {
-			b.WriteByte('/')
-		}
-	}
+	b.WriteString(engine.PlacementFEN(&p.Board))
 	b.WriteString([]string{" w ", " b "}[p.Side])
 	c := ""
 	for i, l := range "KQkq" {
