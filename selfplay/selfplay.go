@@ -165,12 +165,12 @@ func (p *Player) Play(ctx context.Context, seed int64) (g Game, ok bool) {
 			continue
 		}
 		p.sides[0].s.Clear()
-		p.sides[1].s.Clear()
 		// With an opponent, the colour Eval plays is the stream's next
 		// draw, so each gets both colours and a resumed run the same
 		// games. (Without one nothing is drawn: old seeds keep their games.)
 		evalColor := engine.White
 		if p.cfg.Opponent != "" {
+			p.sides[1].s.Clear()
 			evalColor = engine.Color(rng.Intn(2))
 		}
 		g, ok, balanced := p.playFrom(ctx, pos, evalColor)
