@@ -55,7 +55,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	maxOpening := fs.Int("max-opening", def.MaxOpening, "draw another opening when the first search scores it beyond N centipawns")
 	hash := fs.Int("hash", def.HashMiB, "transposition table of each worker, MiB")
 	evalName := fs.String("eval", "", "the evaluation that plays, one of "+strings.Join(search.Evals(), ", ")+" (default the engine's)")
-	opponent := fs.String("opponent", "", "the other side's evaluation, so that --eval plays it, each taking White in half the games (default --eval's: self-play)")
+	opponent := fs.String("opponent", "", "the other side's evaluation, so that --eval plays it, White drawn at random each game (default --eval's: self-play)")
 	winScore := fs.Int("win-score", def.WinScore, "adjudicate a win once the score is beyond N centipawns for --win-plies plies in a row")
 	winPlies := fs.Int("win-plies", def.WinPlies, "see --win-score (0: no win adjudication)")
 	drawScore := fs.Int("draw-score", def.DrawScore, "adjudicate a draw once the score stays within N centipawns for --draw-plies plies from ply --draw-from on")
