@@ -130,6 +130,7 @@ func TestRunChess960Bounder(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	var progress bytes.Buffer
 	cfg := Config{
 		Engines:     []EngineSpec{chess960Spec(t, "A"), chess960Spec(t, "B")},
 		TimeControl: TimeControl{Nodes: 4000},
@@ -138,6 +139,7 @@ func TestRunChess960Bounder(t *testing.T) {
 		Variant:      FischerRandom,
 		Adjudication: Adjudication{DrawMoveNumber: 30, DrawMoveCount: 6, DrawScore: 15, ResignMoveCount: 3, ResignScore: 500},
 		PGN:          NewPGNWriter(f),
+		Progress:     &progress, // a stall's diagnosis, should one come
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
@@ -152,7 +154,7 @@ func TestRunChess960Bounder(t *testing.T) {
 	}
 	for term, n := range sum.Pairings[0].Terminations {
 		if term != TermNormal && term != TermAdjudication {
-			t.Errorf("%d games end by %s", n, term)
+			t.Errorf("%d games end by %s; the games:\n%s", n, term, progress.String())
 		}
 	}
 	text, err := os.ReadFile(path)

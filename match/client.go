@@ -47,6 +47,7 @@ type uciEngine struct {
 	cmd    *exec.Cmd
 	stdin  *os.File
 	stdout *os.File
+	stderr *tailBuffer // the last of its standard error
 
 	lines  chan line     // closed when stdout reaches EOF
 	quit   chan struct{} // closed by close() to release the reader
@@ -83,7 +84,10 @@ func startEngine(ctx context.Context, spec EngineSpec) (*uciEngine, error) {
 	cmd.Dir = spec.Dir
 	cmd.Stdin = inR
 	cmd.Stdout = outW
-	cmd.Stderr = nil // discarded: engines are chatty there and nobody reads it
+	// Only the tail of the standard error is kept, for a stall's diagnosis
+	// (stall.go): engines are chatty there.
+	stderr := &tailBuffer{max: stderrTail}
+	cmd.Stderr = stderr
 	cmd.WaitDelay = time.Second
 	if err := cmd.Start(); err != nil {
 		inR.Close()
@@ -102,6 +106,7 @@ func startEngine(ctx context.Context, spec EngineSpec) (*uciEngine, error) {
 		cmd:    cmd,
 		stdin:  inW,
 		stdout: outR,
+		stderr: stderr,
 		lines:  make(chan line, 256),
 		quit:   make(chan struct{}),
 		exited: make(chan struct{}),
@@ -613,7 +618,7 @@ func (e *uciEngine) search(ctx context.Context, position, goCmd string, soft tim
 				deadline = time.Now().Add(stall)
 				continue
 			}
-			return res, errStall
+			return res, &stallError{e.diagnoseStall(ctx, time.Since(start))}
 		}
 		if err != nil {
 			return res, err

@@ -128,6 +128,10 @@ type GameRecord struct {
 	Reason             string // human readable, e.g. "White loses on time"
 	TimeControl        TimeControl
 	Use                [2]TimeUse // by colour (0 White): the engines' thinking time
+	// Diagnosis is what the runner found out about a stalled engine (see
+	// stall.go): the position it was searching, whether it still answered
+	// isready, the tail of its standard error. Not written to the PGN.
+	Diagnosis string
 }
 
 // TimeUse sums an engine's thinking time over its own moves (book moves
@@ -402,10 +406,14 @@ func (p *Pair) play(ctx context.Context, rec GameRecord, b referee, tc TimeContr
 		if allowed > 0 {
 			soft = allowed + tc.margin()
 		}
-		res, err := e.search(ctx, b.positionCommand(), goCmd, soft, tc.stallTimeout())
+		position := b.positionCommand()
+		res, err := e.search(ctx, position, goCmd, soft, tc.stallTimeout())
 		if err != nil {
 			if ctx.Err() != nil {
 				return rec, ctx.Err()
+			}
+			if d := diagnosis(err); d != "" {
+				rec.Diagnosis = fmt.Sprintf("%s stalled on %q, %q: %s", colourName[side], position, goCmd, d)
 			}
 			term, reason := failure(side, e, err)
 			rec.loss(side, term, reason)

@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -160,6 +161,20 @@ func TestPlayGameStallNodes(t *testing.T) {
 	}
 	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("stall detected after %v", took)
+	}
+	// The diagnosis: what it was asked, that its command loop still
+	// answers, and (where there is SIGQUIT) the stacks the Go runtime
+	// prints on it.
+	for _, want := range []string{`White stalled on "position startpos", "go nodes 1"`, "readyok after"} {
+		if !strings.Contains(rec.Diagnosis, want) {
+			t.Errorf("diagnosis lacks %q:\n%s", want, rec.Diagnosis)
+		}
+	}
+	if runtime.GOOS != "windows" && !strings.Contains(rec.Diagnosis, "main.main(") {
+		t.Errorf("diagnosis has no goroutine dump:\n%s", rec.Diagnosis)
+	}
+	if strings.Contains(rec.PGN(), "goroutine") {
+		t.Errorf("the diagnosis is in the PGN:\n%s", rec.PGN())
 	}
 	// No move was played: the PGN must still be readable.
 	checkPGN(t, rec, nil)

@@ -336,6 +336,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		}
 		if cfg.Progress != nil {
 			fmt.Fprintln(cfg.Progress, progressLine(sum, pr, &rec))
+			if rec.Diagnosis != "" {
+				fmt.Fprintln(cfg.Progress, rec.Diagnosis)
+			}
 		}
 		if sum.Decision != Continue && sum.Stopped == "" {
 			sum.Stopped = "SPRT: " + sum.Decision.String()
