@@ -191,6 +191,7 @@ type Summary struct {
 	Scores           [7]int64  // |score| in scoreEdges' buckets
 	Pieces           [33]int64 // by the number of pieces on the board
 	BlackToMove      int64
+	Opponent         int64 // scored by the opponent (selfplay --opponent)
 }
 
 var scoreEdges = [6]int{25, 100, 250, 500, 1000, 2000}
@@ -220,6 +221,9 @@ func (s *Summary) Add(r *trainset.Record) {
 	if r.Side() == 1 {
 		s.BlackToMove++
 	}
+	if r.Opponent() {
+		s.Opponent++
+	}
 }
 
 // Write prints the summary.
@@ -229,6 +233,9 @@ func (s *Summary) Write(w io.Writer) {
 		s.Positions, s.Games, float64(s.Positions)/float64(max(1, s.Games)), pct(s.BlackToMove))
 	fmt.Fprintf(w, "results (of positions): White won %.1f%%, draw %.1f%%, Black won %.1f%%\n",
 		pct(s.Results[2]), pct(s.Results[1]), pct(s.Results[0]))
+	if s.Opponent > 0 {
+		fmt.Fprintf(w, "scored by the opponent %d (%.1f%%)\n", s.Opponent, pct(s.Opponent))
+	}
 	fmt.Fprint(w, "|score| cp:")
 	lo := 0
 	for i, n := range s.Scores {

@@ -239,7 +239,11 @@ func (p *Player) playFrom(ctx context.Context, pos *engine.Position, evalColor e
 			white = -score
 		}
 		if keep(pos, m, score) {
-			p.recs = append(p.recs, trainset.Pack(pos, white, trainset.Draw, false))
+			r := trainset.Pack(pos, white, trainset.Draw, false)
+			if p.cfg.Opponent != "" && pos.SideToMove() != evalColor {
+				r.SetOpponent()
+			}
+			p.recs = append(p.recs, r)
 		}
 		// Adjudication, on the score of White's view so that both sides'
 		// agreement is one sign held.

@@ -133,7 +133,7 @@ func TestOpponent(t *testing.T) {
 	cfg.Eval, cfg.Opponent = "Full", "Material"
 	p := NewPlayer(cfg)
 	colours := map[engine.Color]int{}
-	var score int
+	var score, opp, all int
 	for g := int64(0); g < 6; g++ {
 		game, ok := p.Play(context.Background(), GameSeed(5, g))
 		require.True(t, ok)
@@ -141,8 +141,15 @@ func TestOpponent(t *testing.T) {
 		score += game.EvalScore()
 		for _, r := range game.Records {
 			require.NoError(t, r.Validate())
+			require.Equal(t, r.Side() != game.Eval, r.Opponent(), "the opponent's records, and only they, are flagged")
+			if r.Opponent() {
+				opp++
+			}
 		}
+		all += len(game.Records)
 	}
+	require.Positive(t, opp)
+	require.Less(t, opp, all)
 	require.Len(t, colours, 2, "Eval plays both colours")
 	require.Positive(t, score, "Full outplays material alone")
 
@@ -154,6 +161,9 @@ func TestOpponent(t *testing.T) {
 		y, _ := NewPlayer(self).Play(context.Background(), GameSeed(5, g))
 		a, b = append(a, x.Records...), append(b, y.Records...)
 	}
+	for _, r := range b {
+		require.False(t, r.Opponent(), "self-play has no opponent")
+	}
 	require.NotEmpty(t, a)
 	require.NotEqual(t, a, b)
 
@@ -162,6 +172,9 @@ func TestOpponent(t *testing.T) {
 	require.Equal(t, 0, Main([]string{"--out", dir, "--workers", "1", "--games", "2", "--nodes", "300", "--hash", "1",
 		"--eval", "Full", "--opponent", "Material"}, &out, &errb), errb.String())
 	require.Contains(t, out.String(), "--eval against --opponent: ")
+	out.Reset()
+	require.Equal(t, 0, Main([]string{"summary", filepath.Join(dir, FileName(1))}, &out, &errb), errb.String())
+	require.Contains(t, out.String(), "scored by the opponent ")
 	require.Equal(t, 2, Main([]string{"--out", dir, "--opponent", "Nope"}, &out, &errb))
 	require.Contains(t, errb.String(), `unknown --opponent "Nope"`)
 }

@@ -59,6 +59,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	validEvery := fs.Int("valid-every", def.ValidEvery, "hold out every N-th game for validation (0: none)")
 	initNet := fs.String("init", "", "start from the weights of this network `FILE` instead of random ones, to go on training it on new data; its hidden size is used, or a larger --hidden grows it")
 	mirror := fs.Bool("mirror", true, "add the mirror image (files a-h reversed) of each training position without castling rights")
+	skipOpp := fs.Bool("skip-opponent", false, "train and validate only on the positions the data's own evaluation scored, not those of its --opponent in bounder selfplay")
 	maxTrain := fs.Int("max-train", 0, "train on the first N training positions only, for learning curves (0: all); the validation set is unchanged")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -124,6 +125,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	trainRecs, validRecs := Split(recs, cfg.ValidEvery)
+	if *skipOpp {
+		trainRecs, validRecs = DropOpponent(trainRecs), DropOpponent(validRecs)
+		if len(trainRecs) == 0 {
+			return fail(errors.New("--skip-opponent leaves no position to train on"))
+		}
+	}
 	if *maxTrain > 0 && *maxTrain < len(trainRecs) {
 		trainRecs = trainRecs[:*maxTrain]
 	}

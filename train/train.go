@@ -9,6 +9,7 @@ import (
 	"math/rand"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/bounder-chess/bounder/nnue"
@@ -55,6 +56,13 @@ func Split(recs []trainset.Record, validEvery int) (trainRecs, validRecs []train
 		start = i + 1
 	}
 	return trainRecs, validRecs
+}
+
+// DropOpponent returns the records of recs that the data's own evaluation
+// scored, dropping those its opponent's search scored (selfplay
+// --opponent), in place.
+func DropOpponent(recs []trainset.Record) []trainset.Record {
+	return slices.DeleteFunc(recs, func(r trainset.Record) bool { return r.Opponent() })
 }
 
 // FitK returns the scale K (centipawns) at which sigmoid(score/K) best

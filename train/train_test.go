@@ -457,3 +457,42 @@ func TestRebucket(t *testing.T) {
 	}
 	require.True(t, differ, "the buckets trained apart")
 }
+
+// --skip-opponent drops the positions the opponent scored, from both sets,
+// and refuses data that is all the opponent's.
+func TestSkipOpponent(t *testing.T) {
+	recs := records(t, 600, 3)
+	for i := range recs {
+		if i%3 == 0 {
+			recs[i].SetOpponent()
+		}
+	}
+	kept := DropOpponent(append([]trainset.Record(nil), recs...))
+	require.Len(t, kept, 400)
+	for _, r := range kept {
+		require.False(t, r.Opponent())
+	}
+
+	dir := t.TempDir()
+	write := func(name string, rs []trainset.Record) string {
+		path := filepath.Join(dir, name)
+		f, err := os.Create(path)
+		require.NoError(t, err)
+		require.NoError(t, trainset.Write(f, rs))
+		require.NoError(t, f.Close())
+		return path
+	}
+	data := write("d.bin", recs)
+	out := filepath.Join(dir, "n.nnue")
+	var so, se bytes.Buffer
+	require.Equal(t, 0, Main([]string{"--out", out, "--hidden", "16", "--epochs", "0", "--valid-every", "0", "--skip-opponent", data}, &so, &se), se.String())
+	require.Contains(t, so.String(), "400 training")
+
+	for i := range recs {
+		recs[i].SetOpponent()
+	}
+	so.Reset()
+	se.Reset()
+	require.Equal(t, 1, Main([]string{"--out", out, "--skip-opponent", write("all.bin", recs)}, &so, &se))
+	require.Contains(t, se.String(), "leaves no position")
+}

@@ -10,6 +10,8 @@
 //	24..25  score: the search's score in centipawns, int16, White's view
 //	26      result: the game's result, 0 Black won, 1 draw, 2 White won
 //	27      flags: bit 0 Black to move; bit 1 the last record of its game;
+//	        bit 2 scored by the opponent (bounder selfplay --opponent: the
+//	        side to move was not the evaluation the data is for);
 //	        bits 4-7 castling rights (White king side, White queen side,
 //	        Black king side, Black queen side)
 //	28      en-passant square (0-63), or 64 for none
@@ -47,6 +49,7 @@ const (
 const (
 	flagBlack    = 1 << 0
 	flagGameEnd  = 1 << 1
+	flagOpponent = 1 << 2
 	flagCastling = 0xF0
 	noEP         = 64
 )
@@ -158,6 +161,13 @@ func (r *Record) SetResult(result int) { r[26] = byte(result) }
 // SetGameEnd marks the last record of a game.
 func (r *Record) SetGameEnd() { r[27] |= flagGameEnd }
 
+// Opponent reports a record scored by the opponent's search (selfplay
+// --opponent), not by the evaluation whose games these are.
+func (r *Record) Opponent() bool { return r[27]&flagOpponent != 0 }
+
+// SetOpponent marks a record scored by the opponent's search.
+func (r *Record) SetOpponent() { r[27] |= flagOpponent }
+
 // ForEach calls f with each piece and its square, in square order.
 func (r *Record) ForEach(f func(sq engine.Square, pc engine.Piece)) {
 	i := 0
@@ -204,7 +214,7 @@ func (r *Record) Validate() error {
 	if r[26] > WhiteWin {
 		return fmt.Errorf("result %d", r[26])
 	}
-	if r[27]&^(flagBlack|flagGameEnd|flagCastling) != 0 {
+	if r[27]&^(flagBlack|flagGameEnd|flagOpponent|flagCastling) != 0 {
 		return fmt.Errorf("unknown flags %#x", r[27])
 	}
 	if ep := r[28]; ep != noEP && (ep > 63 || (ep>>3 != 2 && ep>>3 != 5)) {

@@ -70,7 +70,7 @@ func TestValidateRejects(t *testing.T) {
 	good := Pack(engine.NewPosition(), 10, WhiteWin, false)
 	cases := map[string]func(r *Record){
 		"result":     func(r *Record) { r[26] = 3 },
-		"flags":      func(r *Record) { r[27] |= 4 },
+		"flags":      func(r *Record) { r[27] |= 8 },
 		"ep":         func(r *Record) { r[28] = 30 },
 		"piece code": func(r *Record) { r[8] = r[8]&0xF0 | 7 },
 		"extra code": func(r *Record) { r[23] = 0x10 },
