@@ -76,7 +76,10 @@ Flags:
   --resign LIST       movecount=3,score=600 (both engines must agree)
   --draw LIST         movenumber=40,movecount=8,score=10
   --timemargin D      tolerance before a loss on time (default 60ms)
-  --stall-timeout D   wait for a silent engine past its deadline (default 15s)
+  --stall-timeout D   wait for a silent engine past its deadline (default
+                      15s); then it loses, and what it was asked, whether it
+                      answers isready and its stderr after a SIGQUIT (a Go
+                      engine's goroutine stacks) go to standard error
   --event NAME        PGN Event tag
 `
 

@@ -52,7 +52,9 @@
 //
 // An engine that crashes, stalls, plays an illegal move or overruns its clock
 // loses the game; that is a result, not an error. Every wait on an engine has
-// a deadline, and engine processes are killed when a game ends.
+// a deadline, and engine processes are killed when a game ends. A stall is
+// diagnosed before the engine goes (stall.go: isready, then SIGQUIT and the
+// tail of its standard error, in GameRecord.Diagnosis).
 //
 // Nothing in this package prints except to the writers it is given.
 package match
