@@ -96,9 +96,6 @@ func (e *uciEngine) diagnoseStall(ctx context.Context, waited time.Duration) str
 		}
 	}
 	fmt.Fprintf(&b, "; %s", ready)
-	if e.stderr == nil {
-		return b.String()
-	}
 	if quitForDump(e.cmd.Process) {
 		select {
 		case <-e.exited:
