@@ -51,6 +51,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	epochs := fs.Int("epochs", def.Epochs, "passes over the training data")
 	batch := fs.Int("batch", def.Batch, "positions per step")
 	lr := fs.Float64("lr", def.LR, "Adam's learning rate at the start")
+	decay := fs.Float64("weight-decay", def.Decay, "AdamW's decoupled weight decay of the weights, per unit of learning rate (0: Adam)")
 	dropEvery := fs.Int("drop-every", def.DropEvery, "multiply the learning rate by --drop every N epochs (0: never)")
 	drop := fs.Float64("drop", def.Drop, "see --drop-every")
 	lambda := fs.Float64("lambda", def.Lambda, "weight of the search score in the target, in [0, 1] (the rest is the game's result)")
@@ -84,6 +85,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return bad("--buckets must be 1 to 32")
 	case *batch < 1 || *epochs < 0:
 		return bad("--batch must be positive and --epochs not negative")
+	case *decay < 0 || *decay*(*lr) >= 1:
+		return bad("--weight-decay must be at least 0 and below 1/--lr")
 	case *lambda < 0 || *lambda > 1:
 		return bad("--lambda must be in [0, 1]")
 	case *maxTrain < 0:
@@ -110,7 +113,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if len(recs) == 0 {
 		return fail(errors.New("the data holds no position"))
 	}
-	cfg := Config{N: *n, Buckets: *buckets, Act: act, Epochs: *epochs, Batch: *batch, LR: *lr, DropEvery: *dropEvery, Drop: *drop,
+	cfg := Config{N: *n, Buckets: *buckets, Act: act, Epochs: *epochs, Batch: *batch, LR: *lr, Decay: *decay, DropEvery: *dropEvery, Drop: *drop,
 		Lambda: *lambda, K: *k, Seed: *seed, ValidEvery: *validEvery}
 	var st *State
 	if *ckpt != "" {

@@ -7,7 +7,8 @@
 // result the game's (1 win, ½ draw, 0 loss), both for the side to move.
 // K is fitted to the data first (the scale at which the search's scores
 // best predict the results), as bounder tune fits its K. The optimiser is
-// Adam with a step decay of the learning rate; a mini-batch is split
+// Adam, or AdamW with a decoupled weight decay (Config.Decay), with a step
+// decay of the learning rate; a mini-batch is split
 // across the cores in fixed slices whose gradients are summed in a fixed
 // order, so a run is deterministic for a given seed.
 package train

@@ -26,6 +26,7 @@ type Config struct {
 	LR         float64         // Adam's learning rate at the start
 	DropEvery  int             // the rate is multiplied by Drop every this many epochs (0: never)
 	Drop       float64
+	Decay      float64 // AdamW's decoupled weight decay, per unit of learning rate (0: plain Adam)
 	Lambda     float64 // weight of the search score in the target
 	K          float64 // the sigmoid's scale in centipawns (0: fitted to the data)
 	Seed       int64
@@ -217,14 +218,18 @@ func (st *State) RunEpoch(ctx context.Context, train []Sample) (float64, error) 
 		for w := range losses {
 			total += losses[w]
 		}
-		st.adam(g, float32(1/float64(len(batch))), lr)
+		st.adam(g, float32(1/float64(len(batch))), lr, cfg.Decay)
 	}
 	st.Epoch++
 	return total / float64(len(train)), nil
 }
 
-// adam takes one step on gradient g scaled by scale.
-func (st *State) adam(g []float32, scale float32, lr float64) {
+// adam takes one step on gradient g scaled by scale, with AdamW's
+// decoupled weight decay when decay > 0: every weight (not the biases) is
+// also shrunk by lr·decay of itself, whether or not its gradient is zero,
+// which is what keeps the rows of rarely seen features from growing on
+// the few positions that have them.
+func (st *State) adam(g []float32, scale float32, lr, decay float64) {
 	const b1, b2, eps = 0.9, 0.999, 1e-8
 	st.Step++
 	c1 := 1 - math.Pow(b1, float64(st.Step))
@@ -232,18 +237,22 @@ func (st *State) adam(g []float32, scale float32, lr float64) {
 	step := float32(lr * math.Sqrt(c2) / c1)
 	p, mo, v := st.Model.Params, st.M, st.V
 	nftw := nnue.Inputs * st.Model.N
+	// The weights are the transformer's (before nftw) and the output
+	// layer's (from wLo to wHi); the biases sit between and after.
+	wLo, wHi := nftw+st.Model.N, nftw+st.Model.N+st.Model.buckets()*2*st.Model.N
+	shrink := float32(1 - lr*decay)
 	// SCReLU's output weights are clipped too: the quantised net takes
 	// c·w in int16 (nnue's package doc), so |w·QB| must stay within 127.
-	outLo, outHi := -1, -1
-	if st.Model.Act == nnue.SCReLU {
-		outLo, outHi = nftw+st.Model.N, nftw+st.Model.N+st.Model.buckets()*2*st.Model.N
-	}
+	clipOut := st.Model.Act == nnue.SCReLU
 	for i := range p {
 		gi := g[i] * scale
 		mo[i] = b1*mo[i] + (1-b1)*gi
 		v[i] = b2*v[i] + (1-b2)*gi*gi
+		if decay > 0 && (i < nftw || i >= wLo && i < wHi) {
+			p[i] *= shrink
+		}
 		p[i] -= step * mo[i] / (float32(math.Sqrt(float64(v[i]))) + eps)
-		if i < nftw || i >= outLo && i < outHi {
+		if i < nftw || clipOut && i >= wLo && i < wHi {
 			p[i] = max(-weightClip, min(weightClip, p[i]))
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/bounder-chess/bounder/engine"
@@ -495,4 +496,32 @@ func TestSkipOpponent(t *testing.T) {
 	se.Reset()
 	require.Equal(t, 1, Main([]string{"--out", out, "--skip-opponent", write("all.bin", recs)}, &so, &se))
 	require.Contains(t, se.String(), "leaves no position")
+}
+
+// TestWeightDecay checks AdamW's decoupled decay on a zero gradient, where
+// Adam alone moves nothing: every weight shrinks by lr·decay of itself and
+// no bias moves.
+func TestWeightDecay(t *testing.T) {
+	const lr, decay = 0.01, 0.5
+	for _, d := range []float64{0, decay} {
+		st := NewState(Config{N: 8, Buckets: 2, Seed: 3}, 100)
+		_, ftb, _, outb := st.Model.parts()
+		for i := range ftb {
+			ftb[i] = 0.25 // biases start at 0, where a shrink would not show
+		}
+		outb[0], outb[1] = 0.5, -0.5
+		before := slices.Clone(st.Model.Params)
+		st.adam(make([]float32, len(before)), 1, lr, d)
+		nftw := nnue.Inputs * 8
+		wLo, wHi := nftw+8, nftw+8+2*2*8
+		for i, x := range st.Model.Params {
+			want := before[i]
+			if d > 0 && (i < nftw || i >= wLo && i < wHi) {
+				want *= float32(1 - lr*d)
+			}
+			if x != want {
+				t.Fatalf("decay %g: parameter %d is %g after a zero-gradient step, want %g", d, i, x, want)
+			}
+		}
+	}
 }
