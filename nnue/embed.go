@@ -23,4 +23,4 @@ func DefaultBytes() []byte { return defaultNet }
 // DefaultSHA256 is the SHA-256 of the embedded network's file, as
 // docs/nnue.md records it with the net's provenance: a test fails when the
 // file changes without both.
-const DefaultSHA256 = "0ad69da0675c30f2d03a87eabb3b299ded9091154cc9370ed8647ef7c991956b"
+const DefaultSHA256 = "122297b98d11134a32f63dd77f2cbf2dca6a8e5cf10e26014dc78ab0529d44dc"
