@@ -227,8 +227,8 @@ func (st *State) RunEpoch(ctx context.Context, train []Sample) (float64, error) 
 // adam takes one step on gradient g scaled by scale, with AdamW's
 // decoupled weight decay when decay > 0: every weight (not the biases) is
 // also shrunk by lr·decay of itself, whether or not its gradient is zero,
-// which is what keeps the rows of rarely seen features from growing on
-// the few positions that have them.
+// meant to keep the rows of rarely seen features from growing on the few
+// positions that have them.
 func (st *State) adam(g []float32, scale float32, lr, decay float64) {
 	const b1, b2, eps = 0.9, 0.999, 1e-8
 	st.Step++
