@@ -61,13 +61,37 @@ func (w *worker) unmakeNull() {
 
 // netEval is the network's score of the current node, kept inside the
 // hand-crafted evaluation's range so that no evaluation reaches the mate
-// scores.
+// scores; the positions the network has not learnt (NetBlind) get the
+// hand-crafted evaluation's instead.
 func (w *worker) netEval() int {
 	if netCheck != nil {
 		netCheck(w)
 	}
+	if NetBlind(w.pos) {
+		return w.ev.Evaluate(w.pos)
+	}
 	return max(-evalLimit, min(evalLimit, w.nn.Evaluate(w.pos)))
 }
+
+// NetBlind reports the positions left to the hand-crafted evaluation when
+// the network evaluates: those of fewer than five pieces, kings included,
+// and those where a side has its king alone. Self-play ends a game as soon
+// as it reaches the Syzygy tables of three and four pieces, and adjudicates
+// the lopsided ones before a king is left bare, so the training data holds
+// neither, and the net, which has not learnt to drive a lone king to the
+// edge, let KRB against K go to a repetition at 20,000 nodes a move. The
+// hand-crafted evaluation has the mop-up terms and the draw scaling these
+// endings need (eval/endgame.go).
+func NetBlind(pos *engine.Position) bool {
+	occ := pos.Occupied()
+	return engine.PopCount(occ) < netMinPieces ||
+		pos.ColorPieces(engine.White) == pos.Pieces(engine.White, engine.King) ||
+		pos.ColorPieces(engine.Black) == pos.Pieces(engine.Black, engine.King)
+}
+
+// netMinPieces is the fewest pieces (kings included) that the network
+// evaluates: one more than the largest Syzygy tables self-play stops at.
+const netMinPieces = 5
 
 const evalLimit = 15000
 

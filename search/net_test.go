@@ -101,3 +101,41 @@ func TestNetworkStackInStep(t *testing.T) {
 	require.Greater(t, checked, 10000)
 	require.Zero(t, bad, "of %d evaluations", checked)
 }
+
+// TestNetBlind: the positions the network leaves to the hand-crafted
+// evaluation are those of fewer than five pieces and those with a lone
+// king, whichever side it is and whoever is to move.
+func TestNetBlind(t *testing.T) {
+	for fen, want := range map[string]bool{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1": false,
+		"8/2k5/8/8/8/8/1R6/4K2B w - - 0 1":                         true,  // KRBK: four pieces
+		"8/8/4k3/8/8/8/1Q2P3/4K3 b - - 0 1":                        true,  // KQPK: four
+		"3r4/8/4k3/8/4P3/4K3/8/4R3 w - - 0 1":                      false, // KRPKR: five
+		"8/8/2k5/8/8/8/2P5/RR2K3 w - - 0 1":                        true,  // Black's king alone
+		"8/8/2k5/2rr4/2p5/8/8/4K3 w - - 0 1":                       true,  // White's king alone
+		"8/5k2/5p2/8/8/2P5/2R5/4K3 w - - 0 1":                      false,
+	} {
+		pos, err := engine.ParseFEN(fen)
+		require.NoError(t, err)
+		require.Equal(t, want, NetBlind(pos), fen)
+	}
+}
+
+// TestNetworkBlindIsFull: in a position of four pieces every evaluation of
+// a search with the network is the hand-crafted one's, so the search's
+// value is Full's; in the start position it is not.
+func TestNetworkBlindIsFull(t *testing.T) {
+	s := NewSearcher(8)
+	value := func(fen, ev string) int {
+		pos, err := engine.ParseFEN(fen)
+		require.NoError(t, err)
+		opt := DefaultOptions()
+		opt.Selective, opt.EvalGrain, opt.Eval = false, 1, ev
+		s.Clear()
+		return s.Search(context.Background(), pos, Limits{Depth: 3}, opt, nil).Score
+	}
+	krbk := "8/2k5/8/8/8/8/1R6/4K2B w - - 0 1"
+	require.Equal(t, value(krbk, "Full"), value(krbk, NetworkEval))
+	start := engine.NewPosition().FEN()
+	require.NotEqual(t, value(start, "Full"), value(start, NetworkEval))
+}

@@ -498,8 +498,12 @@ func (e *Engine) cmdEval() {
 			white = -stm
 		}
 		e.out.lines(fmt.Sprintf("Network evaluation: %s (white side), %s (side to move, %s); net %s, hidden size %d, %s",
-			pawns(white), pawns(stm), colourName(e.pos.SideToMove()), net.Version, net.N, net.Act),
-			"The hand-crafted evaluation (Full), for comparison:")
+			pawns(white), pawns(stm), colourName(e.pos.SideToMove()), net.Version, net.N, net.Act))
+		if search.NetBlind(e.pos) {
+			e.out.lines("The search does not use the network here (fewer than 5 pieces, or a king alone) but the hand-crafted evaluation (Full):")
+		} else {
+			e.out.lines("The hand-crafted evaluation (Full), for comparison:")
+		}
 	}
 	text := strings.TrimRight(e.cfg.EvalText(e.pos, e.searchOpt.Eval), "\n")
 	e.out.lines(strings.Split(text, "\n")...)
