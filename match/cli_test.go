@@ -49,6 +49,7 @@ func TestMainBadInput(t *testing.T) {
 		{eng, eng, "--draw", "movenumber=40,movecount=8,score=10,extra=1"},
 		{eng, eng, "--openings", "testdata/missing.epd"},
 		{eng, eng, "--openings", "cli_test.go"},
+		{eng, eng, "--openings", "testdata/illegal-opening.epd", "--rounds", "2"},
 		{eng, eng, "--pgnout", "/nonexistent/dir/games.pgn"},
 		{eng, eng, "--timemargin", "0"},
 		{eng, eng, "--stall-timeout", "x"},

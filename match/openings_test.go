@@ -127,3 +127,19 @@ func TestSharedSuite(t *testing.T) {
 		}
 	}
 }
+
+// TestIllegalOpeningRefused: an opening no game can reach, which notnil/chess
+// would take, is refused with the reason before a game is played: engines
+// refuse it too, and a match would score it as two losses.
+func TestIllegalOpeningRefused(t *testing.T) {
+	for fen, reason := range map[string]string{
+		"8/8/3k4/8/8/8/8/3QK3 w - - 0 1":                           "the side not to move is in check",
+		"rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1": "castling right k without a black rook",
+		"4k3/8/8/8/8/8/8/P3K3 w - - 0 1":                           "pawn on the first or last rank",
+	} {
+		_, err := Opening{FEN: fen}.setup()
+		if err == nil || !strings.Contains(err.Error(), reason) {
+			t.Errorf("%s: error %v, want one saying %q", fen, err, reason)
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/notnil/chess"
+
+	eng "github.com/bounder-chess/bounder/engine"
 )
 
 // StartFEN is the standard starting position.
@@ -53,6 +55,13 @@ func ParseFEN(fen string) (*chess.Position, string, error) {
 	pos := &chess.Position{}
 	if err := pos.UnmarshalText([]byte(norm)); err != nil {
 		return nil, "", fmt.Errorf("FEN %q: %v", fen, err)
+	}
+	// notnil/chess takes positions no game can reach, such as one whose
+	// side not to move is in check, which engines refuse (Bounder answers
+	// bestmove 0000) and a match would score as losses: Bounder's own
+	// parser checks what a legal position needs.
+	if _, err := eng.ParseFEN(norm); err != nil {
+		return nil, "", fmt.Errorf("FEN %q: %s", fen, strings.TrimPrefix(err.Error(), "fen: "))
 	}
 	return pos, norm, nil
 }
