@@ -83,8 +83,7 @@ func (w *worker) netEval() int {
 // hand-crafted evaluation has the mop-up terms and the draw scaling these
 // endings need (eval/endgame.go).
 func NetBlind(pos *engine.Position) bool {
-	occ := pos.Occupied()
-	return engine.PopCount(occ) < netMinPieces ||
+	return engine.PopCount(pos.Occupied()) < netMinPieces ||
 		pos.ColorPieces(engine.White) == pos.Pieces(engine.White, engine.King) ||
 		pos.ColorPieces(engine.Black) == pos.Pieces(engine.Black, engine.King)
 }
