@@ -191,21 +191,26 @@ func (p *treePool) close(aborted bool) {
 // the counts; guess gives a tree's first guess.
 func (e *env) runTrees(p *treePool, conf string, base search.Tree, n int, driver string, table bool,
 	g string, guess func(search.Tree) int) (synthRow, error) {
-	return e.runTreesWith(p, conf, base, n, driver, table, false, g, guess)
+	return e.runTreesWith(p, conf, base, n, driver, search.TreeOptions{NoTable: !table}, g, guess)
 }
 
 // treeKey names a tree's search in the journal.
 func treeKey(conf, driver string, t search.Tree, opt search.TreeOptions) string {
-	return fmt.Sprintf("tree|%s|%s|%s|table %v|rounds004 %v|guess %v %d", conf, driver, t, !opt.NoTable,
+	k := fmt.Sprintf("tree|%s|%s|%s|table %v|rounds004 %v|guess %v %d", conf, driver, t, !opt.NoTable,
 		opt.BNSRounds004, opt.UseGuess, opt.Guess)
+	if opt.NoLeafStore {
+		k += "|leaves false" // only then: the keys of earlier journals stay
+	}
+	return k
 }
 
-// runTreesWith is runTrees with BNS's rounds chosen: 004's (rounds004) or
-// the playing BNS's. The trees not in the journal are searched over the
-// pool's searchers and appended to it.
-func (e *env) runTreesWith(p *treePool, conf string, base search.Tree, n int, driver string, table, rounds004 bool,
+// runTreesWith is runTrees with the memory (NoTable, NoLeafStore) and BNS's
+// rounds (004's or the playing BNS's) taken from with. The trees not in
+// the journal are searched over the pool's searchers and appended to it.
+func (e *env) runTreesWith(p *treePool, conf string, base search.Tree, n int, driver string, with search.TreeOptions,
 	g string, guess func(search.Tree) int) (synthRow, error) {
-	row := synthRow{tree: base, trees: n, driver: driver, table: table, guess: guessKind(driver, g), rounds004: rounds004}
+	row := synthRow{tree: base, trees: n, driver: driver, table: !with.NoTable, guess: guessKind(driver, g),
+		rounds004: with.BNSRounds004}
 	trees := make([]search.Tree, n)
 	opts := make([]search.TreeOptions, n)
 	keys := make([]string, n)
@@ -214,7 +219,7 @@ func (e *env) runTreesWith(p *treePool, conf string, base search.Tree, n int, dr
 	for j := range trees {
 		t := base
 		t.Seed = e.treeSeed(conf, j)
-		opt := search.TreeOptions{NoTable: !table, BNSRounds004: rounds004}
+		opt := search.TreeOptions{NoTable: with.NoTable, NoLeafStore: with.NoLeafStore, BNSRounds004: with.BNSRounds004}
 		if row.guess != "none" {
 			opt.Guess, opt.UseGuess = guess(t), true
 		}
@@ -599,14 +604,16 @@ func (e *env) syntheticBNS() ([]string, error) {
 	}
 	widths := []int{2, 3, 4, 5}
 	ranges := []int{80, 800}
-	ts := e.newTreePool(x.Name, "bns ", synthHash, len(ranges)*len(widths)*len(runs)*sc.bnsTrees)
+	// The memory toggles run for MTD(f) and BNS, when both are asked for.
+	var memory []bnsMem
+	if slices.Contains(names, "MTDf") && slices.Contains(names, "BNS") {
+		memory = bnsMemory
+	}
+	ts := e.newTreePool(x.Name, "bns ", synthHash, len(ranges)*len(widths)*(len(runs)+2*len(memory))*sc.bnsTrees)
 	defer func() { ts.close(e.ctx.Err() != nil) }()
 	var rows []synthRow
 	var bad []string
-	type key struct {
-		w, hi int
-		drv   string
-	}
+	type key = bnsKey
 	got := map[key]synthRow{}
 	modes := map[[2]int][2]float64{}
 	seps := map[[2]int][2]float64{}
@@ -628,13 +635,30 @@ func (e *env) syntheticBNS() ([]string, error) {
 				case bnsPlaying:
 					g, gv, run = "separation", sep, "BNS"
 				}
-				r, err := e.runTreesWith(ts, conf, base, sc.bnsTrees, run, true, rounds004, g, func(search.Tree) int { return gv })
+				r, err := e.runTreesWith(ts, conf, base, sc.bnsTrees, run, search.TreeOptions{BNSRounds004: rounds004}, g,
+					func(search.Tree) int { return gv })
 				if err != nil {
 					return nil, err
 				}
 				r.driver = drv
 				set = append(set, r)
 				got[key{w, hi, drv}] = r
+			}
+			for _, m := range memory {
+				for _, drv := range []string{"MTDf", "BNS"} {
+					g, gv := "mode", mode
+					if drv == "BNS" {
+						g, gv = "separation", sep
+					}
+					with := search.TreeOptions{NoTable: m.noTable, NoLeafStore: m.noLeafStore, BNSRounds004: drv == "BNS"}
+					r, err := e.runTreesWith(ts, conf, base, sc.bnsTrees, drv, with, g, func(search.Tree) int { return gv })
+					if err != nil {
+						return nil, err
+					}
+					r.driver = drv + " " + m.label
+					set = append(set, r)
+					got[key{w, hi, r.driver}] = r
+				}
 			}
 			bad = append(bad, checkTrees(conf, set, func(int) (int, bool) { return 0, false })...)
 			rows = append(rows, set...)
@@ -732,6 +756,9 @@ func (e *env) syntheticBNS() ([]string, error) {
 			t.write(&b)
 		}
 	}
+	if len(memory) > 0 {
+		writeBNSMemory(&b, got, widths, ranges)
+	}
 	b.WriteString("Passes per tree (MT calls, window searches and BNS's move tests at the root), the mean with its " +
 		"interval, 0..80:\n\n")
 	pt := table{head: []string{"driver", "w2", "w3", "w4", "w5"}}
@@ -778,6 +805,79 @@ func (e *env) syntheticBNS() ([]string, error) {
 			"leaves (004 §7: 0.88 at width 2 to 0.96 at width 5).", strings.Join(parts, ", "))
 	}
 	return bad, e.synthFinish(x, what, rows, b.String(), headline, panels, synthHash)
+}
+
+// bnsKey names a synthetic-bns row: width, leaf range, driver label.
+type bnsKey struct {
+	w, hi int
+	drv   string
+}
+
+// bnsMem is a memory weaker than the walker's own (every node stored, the
+// leaves included), under which synthetic-bns searches MTD(f) and BNS
+// again.
+type bnsMem struct {
+	label                string // after the driver's name
+	noLeafStore, noTable bool
+}
+
+// bnsMemory tests the explanation docs/lab.md proposes for BNS's gap to
+// 004 (004's table kept less than Bounder's, so its MT passes cost more):
+// BNS against MTD(f) with the leaves not stored, and with no table at all.
+var bnsMemory = []bnsMem{{label: "leaves not stored", noLeafStore: true}, {label: "table-free", noTable: true}}
+
+// writeBNSMemory writes the memory toggles' tables: BNS's leaves relative
+// to MTD(f)'s under each memory, judged as 004's, and each driver's leaves
+// relative to its own with the full memory.
+func writeBNSMemory(b *strings.Builder, got map[bnsKey]synthRow, widths, ranges []int) {
+	b.WriteString("**The table's strength, toggled** (the explanation proposed for BNS's gap to 004: a table " +
+		"that keeps less makes MT's later passes, MTD(f)'s, cost more). MTD(f) and BNS (004's rounds) searched " +
+		"again on the same trees with the leaves not stored (a later pass evaluates again every leaf it reaches) " +
+		"and with no table at all (every pass, every BNS test, from scratch); BNS's leaves relative to MTD(f)'s " +
+		"under the same memory:\n\n")
+	var labels []string
+	h := []string{"memory", "leaves"}
+	for _, w := range widths {
+		labels = append(labels, fmt.Sprintf("w%d", w))
+		h = append(h, fmt.Sprintf("w%d", w))
+	}
+	t := table{head: append(h, "verdict"), textLast: true}
+	conds := []string{""} // the label's suffix: "" is every node stored
+	for _, m := range bnsMemory {
+		conds = append(conds, " "+m.label)
+	}
+	name := func(c string) string {
+		if c == "" {
+			return "every node stored (the rows above)"
+		}
+		return strings.TrimSpace(c)
+	}
+	for _, c := range conds {
+		for _, hi := range ranges {
+			row := []string{name(c), fmt.Sprintf("0..%d", hi)}
+			var ivs []interval
+			for _, w := range widths {
+				iv := treeRatio(got[bnsKey{w, hi, "BNS" + c}], got[bnsKey{w, hi, "MTDf" + c}], treeLeaves)
+				row = append(row, fmtCI(iv))
+				ivs = append(ivs, iv)
+			}
+			t.add(append(row, bnsVerdict("BNS", false, widths, labels, ivs))...)
+		}
+	}
+	t.write(b)
+	b.WriteString("Each driver's leaves under the weaker memory relative to its own with every node stored " +
+		"(what the memory saves it), leaves in 0..80:\n\n")
+	t = table{head: append([]string{"driver", "memory"}, labels...)}
+	for _, drv := range []string{"MTDf", "BNS"} {
+		for _, c := range conds[1:] {
+			row := []string{drv, name(c)}
+			for _, w := range widths {
+				row = append(row, fmtCI(treeRatio(got[bnsKey{w, 80, drv + c}], got[bnsKey{w, 80, drv}], treeLeaves)))
+			}
+			t.add(row...)
+		}
+	}
+	t.write(b)
 }
 
 // bnsPlaying labels synthetic-bns's Best Node Search with the playing

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -77,25 +78,41 @@ func TestSyntheticTiny(t *testing.T) {
 	}
 	assert.Equal(t, 4*2*len(search.Drivers()), checked, "widths 2-5, depths 2-3, every driver")
 
-	// synthetic-bns: BNS with 004's later rounds and with the playing ones.
+	// synthetic-bns: BNS with 004's later rounds and with the playing ones,
+	// and MTD(f) and BNS again under each weaker memory.
 	rows = readCSV(t, filepath.Join(dirs[0], "synthetic-bns.csv"))
 	rounds := map[string]int{}
+	weaker := map[string]int{}
 	for _, r := range rows {
-		switch r["driver"] {
-		case "BNS":
+		switch d := r["driver"]; {
+		case d == "BNS" || d == "BNS leaves not stored" || d == "BNS table-free":
 			assert.Equal(t, "004", r["bns_rounds"])
-		case bnsPlaying:
+		case d == bnsPlaying:
 			assert.Equal(t, "playing", r["bns_rounds"])
 		default:
-			assert.Empty(t, r["bns_rounds"], r["driver"])
+			assert.Empty(t, r["bns_rounds"], d)
 		}
 		rounds[r["bns_rounds"]]++
+		for _, m := range bnsMemory {
+			if strings.HasSuffix(r["driver"], " "+m.label) {
+				weaker[m.label]++
+				assert.Equal(t, strconv.FormatBool(!m.noTable), r["table"], r["driver"])
+				if m.noTable {
+					assert.Equal(t, "0", r["tt_probes"], r["driver"])
+				}
+			}
+		}
 	}
-	assert.Equal(t, 8, rounds["004"], "widths 2-5, two ranges")
+	assert.Equal(t, 3*8, rounds["004"], "widths 2-5, two ranges, every node stored and the two weaker memories")
 	assert.Equal(t, 8, rounds["playing"])
+	for _, m := range bnsMemory {
+		assert.Equal(t, 2*8, weaker[m.label], "MTD(f) and BNS %s", m.label)
+	}
 	md, err := os.ReadFile(filepath.Join(dirs[0], "synthetic-bns.md"))
 	require.NoError(t, err)
 	assert.Contains(t, string(md), "| "+bnsPlaying+" |")
+	assert.Contains(t, string(md), "**The table's strength, toggled**")
+	assert.Contains(t, string(md), "| table-free | 0..80 |")
 
 	// synthetic-negascout: alpha-beta and NegaScout, with and without the table.
 	rows = readCSV(t, filepath.Join(dirs[0], "synthetic-negascout.csv"))

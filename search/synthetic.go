@@ -277,6 +277,11 @@ type TreeOptions struct {
 	// nor stores (Reinefeld's first measure, 002; MT drivers then re-search
 	// every pass from scratch).
 	NoTable bool
+	// NoLeafStore keeps the table but stores no leaf: a later pass
+	// evaluates every leaf it reaches again, as Bounder's pure mode did
+	// before Options.StoreLeaves (a weaker memory than 001's MT, which
+	// stores every node it searches).
+	NoLeafStore bool
 	// MTDStep is MTD(step)'s step (0: the chess default, 25).
 	MTDStep int
 	// BNSRounds004: Best Node Search's later rounds as 004 §6 has them,
@@ -340,7 +345,7 @@ func (s *TreeSearcher) Search(t Tree, driver string, opt TreeOptions) (TreeResul
 		s.tt.Clear()
 	}
 	w := &s.w
-	*w = treeWalker{t: t, tt: s.tt, scout: d.Scout, noTable: opt.NoTable, bestMove: -1}
+	*w = treeWalker{t: t, tt: s.tt, scout: d.Scout, noTable: opt.NoTable, noLeafStore: opt.NoLeafStore, bestMove: -1}
 	w.rootNode = w.t.root()
 	o := DefaultOptions()
 	o.Driver, o.Selective, o.ETC, o.MTDfAccel, o.MTDfGuess2 = d.Name, false, false, false, false
@@ -369,15 +374,17 @@ func (s *TreeSearcher) Search(t Tree, driver string, opt TreeOptions) (TreeResul
 // repetitions, move ordering heuristics, selectivity). The table's move is
 // searched first; the other moves in their order. Leaves are stored too
 // (draft 0, both bounds), as 001's MT stores every node it searches, so a
-// later pass evaluates a leaf again only if its entry was overwritten.
+// later pass evaluates a leaf again only if its entry was overwritten
+// (unless noLeafStore).
 type treeWalker struct {
-	t        Tree
-	tt       *TT
-	scout    bool
-	noTable  bool
-	rootNode tnode
-	stats    TreeStats
-	bestMove int // the root move the last pass (or BNS) proved best; -1 none
+	t           Tree
+	tt          *TT
+	scout       bool
+	noTable     bool
+	noLeafStore bool
+	rootNode    tnode
+	stats       TreeStats
+	bestMove    int // the root move the last pass (or BNS) proved best; -1 none
 }
 
 func (w *treeWalker) ab(n tnode, alpha, beta, depth, ply int) int {
@@ -409,7 +416,7 @@ func (w *treeWalker) ab(n tnode, alpha, beta, depth, ply int) int {
 	if depth == 0 {
 		w.stats.Leaves++
 		v := t.leaf(n, ply)
-		if !w.noTable {
+		if !w.noTable && !w.noLeafStore {
 			w.tt.Store(n.key, ply, 0, -Infinity, Infinity, v, engine.NullMove, false)
 		}
 		return v

@@ -111,7 +111,7 @@ func TestTreeDriversAgree(t *testing.T) {
 					}
 					for _, drv := range Drivers() {
 						for _, opt := range []TreeOptions{{}, {Guess: want + int(seed)*7 - 20, UseGuess: true}, {NoTable: true},
-							{Guess: want, UseGuess: true, NoTable: true}} {
+							{Guess: want, UseGuess: true, NoTable: true}, {NoLeafStore: true}} {
 							res, err := s.Search(tr, drv, opt)
 							require.NoError(t, err)
 							name := fmt.Sprintf("%v %s %+v", tr, drv, opt)
@@ -214,6 +214,34 @@ func TestTreeShape(t *testing.T) {
 	res2, err := s.Search(Tree{Kind: TransposingTree, Width: 4, Depth: 6, Lo: 0, Hi: 200, Seed: 5}, "AlphaBeta", TreeOptions{NoTable: true})
 	require.NoError(t, err)
 	assert.Less(t, res.Stats.Leaves, res2.Stats.Leaves, "the table saves the transpositions' leaves")
+}
+
+// TestTreeNoLeafStore: without the leaves in the table MTD(f)'s later
+// passes evaluate again the leaves an earlier one reached, so it evaluates
+// more of them, for the same value; a single alpha-beta pass over a tree
+// without transpositions evaluates each leaf once either way.
+func TestTreeNoLeafStore(t *testing.T) {
+	s := treeSearcher(t)
+	more := 0
+	for seed := uint64(1); seed <= 10; seed++ {
+		tr := Tree{Kind: RandomTree, Width: 3, Depth: 6, Lo: 0, Hi: 80, Seed: seed}
+		for _, drv := range []string{"MTDf", "AlphaBeta"} {
+			opt := TreeOptions{Guess: 40, UseGuess: true}
+			stored, err := s.Search(tr, drv, opt)
+			require.NoError(t, err)
+			opt.NoLeafStore = true
+			not, err := s.Search(tr, drv, opt)
+			require.NoError(t, err)
+			assert.Equal(t, stored.Value, not.Value, "%v %s", tr, drv)
+			assert.GreaterOrEqual(t, not.Stats.Leaves, stored.Stats.Leaves, "%v %s", tr, drv)
+			if drv == "AlphaBeta" {
+				assert.Equal(t, stored.Stats.Leaves, not.Stats.Leaves, "%v: one pass, no transpositions", tr)
+			} else if not.Stats.Leaves > stored.Stats.Leaves {
+				more++
+			}
+		}
+	}
+	assert.Positive(t, more, "MTD(f)'s passes re-evaluate leaves when none is stored")
 }
 
 func TestTreeErrors(t *testing.T) {
