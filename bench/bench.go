@@ -35,6 +35,13 @@ var hashMiB = 16
 // "N nodes M nps", and returns the total node count.
 func Run(out io.Writer, depth int) (nodes uint64, err error) { return RunHash(out, depth, hashMiB) }
 
+// RunOf is Run with the evaluation named evalName: the signature of the
+// search with that evaluation (the lab's, whose experiments search Full
+// whatever the default).
+func RunOf(out io.Writer, depth int, evalName string) (nodes uint64, err error) {
+	return RunEval(out, depth, hashMiB, 1, evalName)
+}
+
 // RunHash is Run with a table of mib MiB (the signature is the node count
 // with the default 16).
 func RunHash(out io.Writer, depth, mib int) (nodes uint64, err error) {

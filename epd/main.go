@@ -40,7 +40,8 @@ Flags:
   --nodes N       node limit per position
   --driver NAME   search driver, one of
                   %s
-  --eval NAME     evaluation: Full (default), Hand (untuned) or Material
+  --eval NAME     evaluation: Network (default), Full (hand-crafted),
+                  Hand (untuned) or Material
   --hash MiB      transposition table size (default 64)
   --threads N     search threads (default 1)
   --selective=false  pure search: no pruning, reductions or extensions
@@ -208,7 +209,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		opt.Driver = c.driver
 	}
 	opt.Selective = c.selective
-	opt.Eval = c.eval
+	if c.eval != "" {
+		opt.Eval = c.eval
+	}
 	r := &Runner{
 		Searcher: s,
 		Limits:   search.Limits{Depth: c.depth, Nodes: c.nodes, MoveTime: c.moveTime},

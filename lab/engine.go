@@ -15,7 +15,9 @@ import (
 )
 
 // stamp names the engine a run's results come from: its bench signature
-// (package bench: the selective search at its defaults), a signature of
+// with the lab's evaluation (package bench: the selective search at its
+// defaults but for the evaluation, labEval; the engine's own bench
+// signature when labEval is the default), a signature of
 // the lab's own searches (pure mode, which the bench does not search, and the
 // selective search with the lab's evaluation; it keys the journal), and
 // the commit it was built from.
@@ -28,7 +30,7 @@ type stamp struct {
 // benchSignature is the engine's bench signature, about a second and a
 // half of search. A variable: the tests, which run the lab dozens of
 // times, give it a constant (the page's test runs the real one).
-var benchSignature = func() (uint64, error) { return bench.Run(io.Discard, 0) }
+var benchSignature = func() (uint64, error) { return bench.RunOf(io.Discard, 0, labEval) }
 
 // engineStamp computes the stamp of this engine.
 func engineStamp() (stamp, error) {

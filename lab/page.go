@@ -227,7 +227,8 @@ func (p *pageContent) text(name string) (string, error) {
 	case "stamp":
 		return fmt.Sprintf("The blocks between `<!-- lab NAME -->` lines are generated: made by `make lab-docs` "+
 			"(`%s`, then `bounder lab page`) at commit %s, **bench %d**. `TestLabPage` (package `lab`) fails when "+
-			"the engine's bench signature is no longer %d: then run `make lab-docs` again. The text around the "+
+			"the engine's bench signature with the lab's evaluation, Full (`bounder bench 13 16 1 Full`), is no "+
+			"longer %d: then run `make lab-docs` again. The text around the "+
 			"blocks is written by hand.", p.runAll(), p.commits(), bench, bench), nil
 	case "summary":
 		var b strings.Builder

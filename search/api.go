@@ -185,7 +185,7 @@ type Options struct {
 	// Threads is the number of search threads (Lazy SMP, see Searcher), 1
 	// to MaxThreads; 0 is taken as 1.
 	Threads int
-	Eval    string // one of Evals(); "" = Full
+	Eval    string // one of Evals(); "" = Full (DefaultOptions: Network)
 	// Net is the network that the Network evaluation uses; nil = the
 	// embedded one (nnue.Default).
 	Net *nnue.Net
@@ -228,7 +228,7 @@ func LookupEval(name string) (int, bool) {
 
 // DefaultOptions are Bounder's playing defaults: MTD(f) with ETC.
 func DefaultOptions() Options {
-	return Options{Driver: driverTable[0].Name, ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, Singular: true, PVPath: true, MultiPV: 1, EvalGrain: 4,
+	return Options{Driver: driverTable[0].Name, ETC: true, ETCDepth: 8, Selective: true, MTDStep: 25, MTDfAccel: true, Singular: true, PVPath: true, MultiPV: 1, EvalGrain: 4, Eval: NetworkEval,
 		TBProbeDepth: 1, TBProbeLimit: 7, Elo: MinElo, SkillLevel: MaxSkillLevel}
 }
 

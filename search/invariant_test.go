@@ -63,6 +63,7 @@ func pureSearch(s *Searcher, pos *engine.Position, driver string, v pureVariant,
 		opt.ETCDepth = 1
 	}
 	opt.EvalGrain = 1 // the references score with the evaluation as it is
+	opt.Eval = "Full" // and it is the hand-crafted one (eval.New)
 	s.Clear()
 	return s.Search(context.Background(), pos, Limits{Depth: depth}, opt, nil)
 }
@@ -156,6 +157,7 @@ func TestMTDfBias(t *testing.T) {
 		for i, bias := range []int{0, 25} {
 			opt := DefaultOptions()
 			opt.Driver, opt.Selective, opt.ETC, opt.MTDfAccel, opt.EvalGrain = "MTDf", false, false, false, 1
+			opt.Eval = "Full" // the reference's evaluation
 			opt.MTDfBias = bias
 			s.Clear()
 			r := s.Search(context.Background(), pos, Limits{Depth: 3}, opt, nil)

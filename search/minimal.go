@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/bounder-chess/bounder/engine"
 	"github.com/bounder-chess/bounder/eval"
@@ -82,7 +83,10 @@ func MinimalGraphs(ctx context.Context, pos *engine.Position, maxDepth int, opt 
 	if maxDepth < 1 || maxDepth > MaxDepth {
 		return nil, fmt.Errorf("search: minimal graph depth %d (want 1 to %d)", maxDepth, MaxDepth)
 	}
-	s := newMinimalSolver(ctx, pos, opt)
+	s, err := newMinimalSolver(ctx, pos, opt)
+	if err != nil {
+		return nil, err
+	}
 	var out []Minimal
 	for d := 1; d <= maxDepth; d++ {
 		v := s.ab(-Infinity, Infinity, d, 0)
@@ -98,14 +102,20 @@ func MinimalGraphs(ctx context.Context, pos *engine.Position, maxDepth int, opt 
 	return out, nil
 }
 
-func newMinimalSolver(ctx context.Context, pos *engine.Position, opt Options) *minimalSolver {
+// newMinimalSolver returns a solver with opt's evaluation, which must be
+// one of the hand-crafted ones (eval.Kinds): the solver has no network
+// accumulators.
+func newMinimalSolver(ctx context.Context, pos *engine.Position, opt Options) (*minimalSolver, error) {
 	ev, ok := LookupEval(opt.Eval)
 	if !ok {
 		ev = 0
 	}
-	e, _ := eval.NewKind(Evals()[ev])
+	e, ok := eval.NewKind(Evals()[ev])
+	if !ok {
+		return nil, fmt.Errorf("search: the minimal graph solves with %s only, not %s", strings.Join(eval.Kinds(), ", "), Evals()[ev])
+	}
 	return &minimalSolver{ctx: ctx, pos: pos.Clone(), ev: e, qOnce: opt.StoreLeaves,
-		table: map[minimalKey]minimalEntry{}, qvalues: map[uint64]int32{}}
+		table: map[minimalKey]minimalEntry{}, qvalues: map[uint64]int32{}}, nil
 }
 
 // minimalKey is a node of the fixed-depth tree: a position and its

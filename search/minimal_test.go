@@ -23,6 +23,7 @@ func pureOptions() Options {
 	opt := DefaultOptions()
 	opt.Selective, opt.ETC, opt.MTDfAccel = false, false, false
 	opt.EvalGrain = 1 // the references score with the evaluation as it is
+	opt.Eval = "Full" // and it is the hand-crafted one (eval.New)
 	return opt
 }
 
@@ -212,4 +213,16 @@ func TestStaticOrder(t *testing.T) {
 	}
 	assert.Greater(t, static, learnt, "the learnt ordering saves leaves")
 	t.Logf("NegaScout's leaves to depth 4: %d learnt ordering, %d static", learnt, static)
+}
+
+// TestMinimalGraphNetworkRefused: the solver has no network accumulators,
+// so it refuses the network with an error instead of evaluating nothing.
+func TestMinimalGraphNetworkRefused(t *testing.T) {
+	opt := pureOptions()
+	opt.Eval = NetworkEval
+	pos, err := engine.ParseFEN(engine.StartFEN)
+	require.NoError(t, err)
+	_, err = MinimalGraphs(context.Background(), pos, 2, opt)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "Network")
 }

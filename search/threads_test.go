@@ -42,6 +42,7 @@ func TestThreadsPureModeInvariant(t *testing.T) {
 					opt.ETCDepth = 1
 				}
 				opt.EvalGrain = 1 // the references score with the evaluation as it is
+				opt.Eval = "Full" // and it is the hand-crafted one (eval.New)
 				s.Clear()
 				r := s.Search(context.Background(), pos, Limits{Depth: depth}, opt, nil)
 				checkPureResult(t, pos, ev, r, ref, d, v, depth, fen+" (3 threads)")

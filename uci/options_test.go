@@ -142,7 +142,7 @@ func TestOptionDefaults(t *testing.T) {
 			t.Errorf("option %s: holds %q, prints default %q", o.name, o.bind.get(e), o.def)
 		}
 	}
-	if opt := e.searchOptions(); opt.Threads != 1 || opt.Eval != search.Evals()[0] {
+	if opt := e.searchOptions(); opt.Threads != 1 || opt.Eval != search.NetworkEval {
 		t.Errorf("Threads %d, Eval %q", opt.Threads, opt.Eval)
 	}
 }

@@ -200,7 +200,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Eval Grain type spin default 4 min 1 max 100",
 		"option name Singular type check default true",
 		"option name PV Path type check default true",
-		"option name Evaluation type combo default Full var Full var Hand var Material var Network",
+		"option name Evaluation type combo default Network var Full var Hand var Material var Network",
 		"option name EvalFile type string default <empty>",
 		"option name SyzygyPath type string default <empty>",
 		"option name SyzygyProbeDepth type spin default 1 min 1 max 100",
@@ -1078,20 +1078,21 @@ func TestDisplayEvalBench(t *testing.T) {
 	if len(before) != 20 || before[19] != "Fen: 3k4/8/8/8/8/8/8/4K2R w K - 1 2" || len(l) != 21 {
 		t.Errorf("d: %q %q", before, l)
 	}
+	// The default evaluation, the network, first.
 	h.send("eval")
-	h.expect("material 0", time.Second)
-	h.expect("psqt 12", time.Second)
-	h.expect("total +0.12 (white, Full)", time.Second)
-	h.send("setoption name Evaluation value hand", "eval")
-	h.expect("total +0.12 (white, Hand)", time.Second)
-	h.send("setoption name Evaluation value Network", "eval")
 	pos, err := engine.ParseFEN("3k4/8/8/8/8/8/8/4K2R w K - 1 2")
 	if err != nil {
 		t.Fatal(err)
 	}
 	stm := nnue.Default().Evaluate(pos)
 	h.expect(fmt.Sprintf("Network evaluation: %+.2f (white side), %+.2f (side to move, white); net %s", float64(stm)/100, float64(stm)/100, nnue.Default().Version), time.Second)
+	h.expect("material 0", time.Second)
+	h.expect("psqt 12", time.Second)
 	h.expect("total +0.12 (white, Network)", time.Second)
+	h.send("setoption name Evaluation value hand", "eval")
+	h.expect("total +0.12 (white, Hand)", time.Second)
+	h.send("setoption name Evaluation value Full", "eval")
+	h.expect("total +0.12 (white, Full)", time.Second)
 	h.send("bench")
 	h.expect("position 1: 1000 nodes", time.Second)
 	h.expect("total: 1000 nodes", time.Second)
